@@ -1,0 +1,52 @@
+import argon2 from 'argon2';
+import type { PasswordHasher } from '../core/ports/password-hasher.js';
+
+/** OWASP's argon2id baseline: 19 MiB, 2 passes, 1 lane. */
+export const ARGON2_PARAMETERS = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+
+/** Refuse to compute a stored hash whose cost would let one row exhaust the machine. */
+const MAX_MEMORY_KIB = 1_048_576;
+const MAX_TIME_COST = 20;
+const MAX_PARALLELISM = 16;
+
+const parametersOf = (hash: string): { m: number; t: number; p: number } | null => {
+  const match = /^\$argon2id\$v=19\$m=(\d+),t=(\d+),p=(\d+)\$/.exec(hash);
+  return match ? { m: Number(match[1]), t: Number(match[2]), p: Number(match[3]) } : null;
+};
+
+const isComputable = (hash: string): boolean => {
+  const params = parametersOf(hash);
+  return params !== null && params.m <= MAX_MEMORY_KIB && params.t <= MAX_TIME_COST && params.p <= MAX_PARALLELISM;
+};
+
+export class Argon2PasswordHasher implements PasswordHasher {
+  // Made once with the live parameters so an unknown email pays for a real verification.
+  private readonly dummyHash: Promise<string>;
+
+  constructor(private readonly parameters = ARGON2_PARAMETERS) {
+    this.dummyHash = argon2.hash('gatehouse-dummy-password', parameters);
+  }
+
+  hash(password: string): Promise<string> {
+    return argon2.hash(password, this.parameters);
+  }
+
+  async verify(hash: string | null, password: string): Promise<boolean> {
+    if (hash === null) {
+      await argon2.verify(await this.dummyHash, password);
+      return false;
+    }
+    if (!isComputable(hash)) return false;
+    return argon2.verify(hash, password);
+  }
+
+  needsRehash(hash: string): boolean {
+    const params = parametersOf(hash);
+    return (
+      params === null ||
+      params.m !== this.parameters.memoryCost ||
+      params.t !== this.parameters.timeCost ||
+      params.p !== this.parameters.parallelism
+    );
+  }
+}

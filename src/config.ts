@@ -1,0 +1,86 @@
+export type Environment = 'development' | 'test' | 'production';
+
+export interface Config {
+  databaseUrl: string;
+  databasePoolMax: number;
+  secretKey: string;
+  environment: Environment;
+  /** Origin of SERVICE_PUBLIC_URL (scheme://host[:port]), compared with the Origin header. */
+  publicOrigin: string;
+  host: string;
+  port: number;
+  trustProxy: number;
+  logLevel: string;
+  loginFailuresPerEmail: number;
+  authAttemptsPerAddress: number;
+}
+
+export type Env = Record<string, string | undefined>;
+
+const DEV_SECRET_KEY = 'gatehouse-development-secret-key-not-for-production';
+const ENVIRONMENTS: readonly Environment[] = ['development', 'test', 'production'];
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(problems.join('\n'));
+    this.name = 'ConfigError';
+  }
+}
+
+const integer = (env: Env, name: string, fallback: number, min: number, max: number, problems: string[]): number => {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
+    problems.push(`${name}: must be a whole number from ${min} to ${max}`);
+    return fallback;
+  }
+  return Number(raw);
+};
+
+const origin = (raw: string, production: boolean, problems: string[]): string => {
+  try {
+    const url = new URL(raw);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('scheme');
+    if (production && url.protocol !== 'https:') problems.push('SERVICE_PUBLIC_URL: must be https in production');
+    return url.origin;
+  } catch {
+    problems.push('SERVICE_PUBLIC_URL: must be an absolute http(s) URL');
+    return 'http://localhost:3000';
+  }
+};
+
+/** Reads and checks the whole environment once; every problem is reported, none is echoed. */
+export const loadConfig = (env: Env): Config => {
+  const problems: string[] = [];
+  const environment = (env.SERVICE_ENVIRONMENT || 'development') as Environment;
+  if (!ENVIRONMENTS.includes(environment)) {
+    problems.push('SERVICE_ENVIRONMENT: must be one of development, test, production');
+  }
+  const production = environment === 'production';
+  const secretKey = env.SERVICE_SECRET_KEY || (production ? '' : DEV_SECRET_KEY);
+  if (production && secretKey.length < 32) {
+    problems.push('SERVICE_SECRET_KEY: required in production, at least 32 characters');
+  }
+  const databaseUrl = env.SERVICE_DATABASE_URL || 'sqlite://./data/gatehouse.sqlite3';
+  if (!/^(sqlite:\/\/.+|postgres(ql)?:\/\/.+)$/.test(databaseUrl)) {
+    problems.push('SERVICE_DATABASE_URL: must start with sqlite:// or postgres://');
+  }
+  const logLevel = env.SERVICE_LOG_LEVEL || 'info';
+  if (!LOG_LEVELS.includes(logLevel)) problems.push(`SERVICE_LOG_LEVEL: must be one of ${LOG_LEVELS.join(', ')}`);
+  const config: Config = {
+    databaseUrl,
+    databasePoolMax: integer(env, 'SERVICE_DATABASE_POOL_MAX', 10, 1, 1000, problems),
+    secretKey,
+    environment,
+    publicOrigin: origin(env.SERVICE_PUBLIC_URL || 'http://localhost:3000', production, problems),
+    host: env.HOST || '0.0.0.0',
+    port: integer(env, 'PORT', 3000, 0, 65535, problems),
+    trustProxy: integer(env, 'SERVICE_TRUST_PROXY', 0, 0, 100, problems),
+    logLevel,
+    loginFailuresPerEmail: integer(env, 'SERVICE_LOGIN_FAILURES_PER_EMAIL', 10, 0, 1_000_000, problems),
+    authAttemptsPerAddress: integer(env, 'SERVICE_AUTH_ATTEMPTS_PER_ADDRESS', 100, 0, 1_000_000, problems),
+  };
+  if (problems.length > 0) throw new ConfigError(problems);
+  return config;
+};

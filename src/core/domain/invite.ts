@@ -1,0 +1,15 @@
+export interface Invite {
+  id: string;
+  codeHash: string;
+  createdBy: string;
+  maxUses: number;
+  usedCount: number;
+  createdAt: Date;
+  expiresAt: Date;
+}
+
+export const isInviteExpired = (invite: Pick<Invite, 'expiresAt'>, now: Date): boolean =>
+  invite.expiresAt.getTime() <= now.getTime();
+
+export const hasUsesLeft = (invite: Pick<Invite, 'usedCount' | 'maxUses'>): boolean =>
+  invite.usedCount < invite.maxUses;

@@ -1,0 +1,47 @@
+export interface Session {
+  id: string;
+  userId: string;
+  tokenHash: string;
+  createdAt: Date;
+  expiresAt: Date;
+  lastSeenAt: Date;
+  userAgent: string | null;
+}
+
+const MINUTE_MS = 60_000;
+const DAY_MS = 24 * 60 * MINUTE_MS;
+
+/** NIST SP 800-63B AAL1: 7 days idle (sliding), 30 days absolute. */
+export const SESSION_IDLE_MS = 7 * DAY_MS;
+export const SESSION_ABSOLUTE_MS = 30 * DAY_MS;
+export const LAST_SEEN_RESOLUTION_MS = MINUTE_MS;
+export const USER_AGENT_MAX = 256;
+
+export const absoluteExpiry = (session: Pick<Session, 'createdAt'>): Date =>
+  new Date(session.createdAt.getTime() + SESSION_ABSOLUTE_MS);
+
+export const isSessionExpired = (session: Pick<Session, 'createdAt' | 'expiresAt'>, now: Date): boolean =>
+  session.expiresAt.getTime() <= now.getTime() || absoluteExpiry(session).getTime() <= now.getTime();
+
+export const initialExpiry = (now: Date): Date => new Date(now.getTime() + SESSION_IDLE_MS);
+
+/**
+ * The write a request makes on its session, or null when none is due: the expiry slides once less
+ * than half of the idle lifetime is left (capped at the absolute limit), and last_seen_at is
+ * coalesced to one write per minute so that the read path stays read-only.
+ */
+export const sessionTouch = (
+  session: Pick<Session, 'createdAt' | 'expiresAt' | 'lastSeenAt'>,
+  now: Date,
+): { expiresAt: Date; lastSeenAt: Date; renewed: boolean } | null => {
+  const remaining = session.expiresAt.getTime() - now.getTime();
+  const renewed = remaining < SESSION_IDLE_MS / 2;
+  const stale = now.getTime() - session.lastSeenAt.getTime() >= LAST_SEEN_RESOLUTION_MS;
+  if (!renewed && !stale) return null;
+  const slid = Math.min(now.getTime() + SESSION_IDLE_MS, absoluteExpiry(session).getTime());
+  const expiresAt = renewed ? new Date(slid) : session.expiresAt;
+  return { expiresAt, lastSeenAt: now, renewed: renewed && expiresAt.getTime() > session.expiresAt.getTime() };
+};
+
+export const truncateUserAgent = (userAgent: string | null | undefined): string | null =>
+  userAgent ? Array.from(userAgent).slice(0, USER_AGENT_MAX).join('') : null;

@@ -1,0 +1,18 @@
+import type { AuthLookups } from './auth-lookups.js';
+import type { Clock } from './clock.js';
+import type { HealthProbe } from './health-probe.js';
+import type { IdGenerator } from './id-generator.js';
+import type { PasswordHasher } from './password-hasher.js';
+import type { SecretGenerator } from './secret-generator.js';
+import type { UserScopes } from './user-scopes.js';
+
+/** Every driven dependency of the core; a use case asks for the few it needs with Pick. */
+export interface Ports {
+  auth: AuthLookups;
+  scopes: UserScopes;
+  health: HealthProbe;
+  hasher: PasswordHasher;
+  secrets: SecretGenerator;
+  ids: IdGenerator;
+  clock: Clock;
+}

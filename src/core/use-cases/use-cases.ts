@@ -1,0 +1,46 @@
+import type { Principal } from '../domain/principal.js';
+import type { PublicUser } from '../domain/user.js';
+import type { ApiTokenView, InviteView, RequestContext, SessionGrant, SessionView } from './views.js';
+
+/**
+ * The whole application surface, shared by the HTTP and CLI adapters. Inputs that come from a
+ * client are `unknown`: each use case validates them with the shared rules (core/rules.ts) and
+ * throws DomainError('validation_failed') with locs relative to the input object.
+ */
+export interface UseCases {
+  registerWithInvite(input: unknown, context: RequestContext): Promise<{ user: PublicUser; session: SessionGrant }>;
+  login(
+    input: unknown,
+    context: RequestContext & { presentedSessionToken: string | null },
+  ): Promise<{ user: PublicUser; session: SessionGrant }>;
+  logout(sessionToken: string | null): Promise<void>;
+  /** Throws not_authenticated. `renewed` is set when the cookie must be sent again. */
+  authenticateSession(token: string): Promise<{ principal: Principal; session: SessionGrant; renewed: boolean }>;
+  authenticateApiToken(token: string): Promise<Principal>;
+
+  getMe(principal: Principal): Promise<PublicUser>;
+  updateDisplayName(principal: Principal, input: unknown): Promise<PublicUser>;
+  /** Session credentials only (else forbidden). Returns the rotated session. */
+  changePassword(principal: Principal, input: unknown, context: RequestContext): Promise<SessionGrant>;
+  /** Session credentials only (else forbidden). */
+  deleteAccount(principal: Principal, input: unknown): Promise<void>;
+
+  listSessions(principal: Principal): Promise<SessionView[]>;
+  /** Unknown or another user's id → not_found. */
+  revokeSession(principal: Principal, sessionId: string): Promise<{ wasCurrent: boolean }>;
+  /** Session credentials only (else forbidden). */
+  revokeOtherSessions(principal: Principal): Promise<void>;
+
+  createApiToken(principal: Principal, input: unknown): Promise<{ token: ApiTokenView; secret: string }>;
+  listApiTokens(principal: Principal): Promise<ApiTokenView[]>;
+  revokeApiToken(principal: Principal, tokenId: string): Promise<void>;
+
+  /** Admins only (else forbidden). */
+  createInvite(principal: Principal, input: unknown): Promise<{ invite: InviteView; code: string }>;
+  /** The operator's path: acts as the admin with that email; unknown or non-admin → forbidden. */
+  createInviteAsOperator(adminEmail: string, input: unknown): Promise<{ invite: InviteView; code: string }>;
+  /** input: { email, password, display_name? }. An existing email → email_taken, nothing changed. */
+  createAdmin(input: unknown): Promise<PublicUser>;
+
+  checkHealth(): Promise<boolean>;
+}
