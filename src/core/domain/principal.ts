@@ -1,3 +1,4 @@
+import { DomainError } from './errors.js';
 import type { Role } from './user.js';
 
 /** Who is calling and with which credential; the role is carried for future admin-only checks. */
@@ -8,3 +9,12 @@ export interface Principal {
   role: Role;
   credential: Credential;
 }
+
+/** Account-changing actions need a browser session, so a leaked API token cannot take over. */
+export const requireSession = (principal: Principal): string => {
+  if (principal.credential.kind !== 'session') throw new DomainError('forbidden');
+  return principal.credential.sessionId;
+};
+
+export const currentSessionId = (principal: Principal): string | null =>
+  principal.credential.kind === 'session' ? principal.credential.sessionId : null;

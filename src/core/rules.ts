@@ -1,0 +1,95 @@
+import Joi from 'joi';
+import { emailProblem, normalizeEmail } from './domain/email.js';
+import { DomainError, type Problem } from './domain/errors.js';
+import { passwordLengthProblem } from './domain/password-policy.js';
+import { codePointLength, labelProblem, normalizeLabel } from './domain/text.js';
+
+/**
+ * CONTRACT §4, defined once for HTTP and CLI alike. Messages are written here rather than taken
+ * from joi's templates, some of which quote the submitted value (it could be a password).
+ */
+const check = (normalize: (raw: string) => string, problem: (value: string) => string | null) =>
+  Joi.string().custom((raw: string) => {
+    const value = normalize(raw);
+    const message = problem(value);
+    if (message) throw new Error(message);
+    return value;
+  });
+
+const nfkc = (raw: string): string => raw.normalize('NFKC');
+const maxCodePoints = (max: number) => (value: string) =>
+  codePointLength(value) > max ? `must be at most ${max} characters` : null;
+
+export const email = check(normalizeEmail, emailProblem);
+export const newPassword = check(nfkc, passwordLengthProblem);
+/** A password offered for verification: shape only, so rule changes never lock anyone out. */
+export const offeredPassword = check(nfkc, maxCodePoints(256));
+export const label = check(normalizeLabel, labelProblem);
+const count = (min: number, max: number) => Joi.number().strict().integer().min(min).max(max);
+
+export const registerRules = Joi.object({
+  invite_code: Joi.string().min(1).max(200).required(),
+  email: email.required(),
+  password: newPassword.required(),
+  display_name: label.required(),
+});
+export const loginRules = Joi.object({
+  email: Joi.string().max(254).required(),
+  password: offeredPassword.required(),
+});
+export const createAdminRules = Joi.object({
+  email: email.required(),
+  password: newPassword.required(),
+  display_name: label,
+});
+export const displayNameRules = Joi.object({ display_name: label.required() });
+export const changePasswordRules = Joi.object({
+  current_password: offeredPassword.required(),
+  new_password: newPassword.required(),
+});
+export const deleteAccountRules = Joi.object({ password: offeredPassword.required() });
+export const createTokenRules = Joi.object({
+  name: label.required(),
+  expires_in_days: count(1, 365).allow(null).default(null),
+});
+export const createInviteRules = Joi.object({
+  max_uses: count(1, 1000).default(1),
+  expires_in_days: count(1, 365).default(7),
+});
+
+type Context = Record<string, unknown> & { limit?: unknown; error?: { message?: string } };
+const MESSAGES: Record<string, (context: Context) => string> = {
+  'object.base': () => 'must be a JSON object',
+  'object.unknown': () => 'is not allowed',
+  'any.required': () => 'is required',
+  'string.base': () => 'must be a string',
+  'string.empty': () => 'must not be empty',
+  'string.min': (c) => `must be at least ${String(c.limit)} characters`,
+  'string.max': (c) => `must be at most ${String(c.limit)} characters`,
+  'number.base': () => 'must be a number',
+  'number.integer': () => 'must be a whole number',
+  'number.infinity': () => 'must be a finite number',
+  'number.unsafe': () => 'must be a safe whole number',
+  'number.min': (c) => `must be at least ${String(c.limit)}`,
+  'number.max': (c) => `must be at most ${String(c.limit)}`,
+  'any.custom': (c) => c.error?.message ?? 'is invalid',
+};
+
+const toProblem = (detail: Joi.ValidationErrorItem): Problem => ({
+  loc: detail.path.map(String),
+  msg: (MESSAGES[detail.type] ?? (() => 'is invalid'))((detail.context ?? {}) as Context),
+});
+
+/** Validates and normalises, or throws validation_failed with one problem per field. */
+export const parse = <T>(rules: Joi.ObjectSchema, input: unknown): T => {
+  // joi skips an own "__proto__" key (JSON.parse makes one); it is an unknown field like any other.
+  if (typeof input === 'object' && input !== null && Object.hasOwn(input, '__proto__')) {
+    throw invalid(['__proto__'], 'is not allowed');
+  }
+  const { error, value } = rules.required().validate(input, { abortEarly: false, convert: true });
+  if (error) throw new DomainError('validation_failed', { problems: error.details.map(toProblem) });
+  return value as T;
+};
+
+export const invalid = (loc: string[], msg: string): DomainError =>
+  new DomainError('validation_failed', { problems: [{ loc, msg }] });

@@ -1,0 +1,26 @@
+import { DomainError } from '../domain/errors.js';
+import { isSessionExpired, sessionTouch } from '../domain/session.js';
+import type { Ports } from '../ports/ports.js';
+import type { UseCases } from './use-cases.js';
+
+/** The per-request hot path: one lookup, and a write only when the expiry slides or a minute passed. */
+export const makeAuthenticateSession =
+  (deps: Pick<Ports, 'auth' | 'scopes' | 'secrets' | 'clock'>): UseCases['authenticateSession'] =>
+  async (token) => {
+    const tokenHash = deps.secrets.hashOf(token);
+    const found = await deps.auth.findSessionByTokenHash(tokenHash);
+    if (!found) throw new DomainError('not_authenticated');
+    const { session, user } = found;
+    const now = deps.clock.now();
+    if (isSessionExpired(session, now)) {
+      await deps.auth.deleteSessionByTokenHash(tokenHash);
+      throw new DomainError('not_authenticated');
+    }
+    const touch = sessionTouch(session, now);
+    if (touch) await deps.scopes.open(user.id).touchSession(session.id, touch);
+    return {
+      principal: { userId: user.id, role: user.role, credential: { kind: 'session', sessionId: session.id } },
+      session: { token, expiresAt: touch?.expiresAt ?? session.expiresAt },
+      renewed: touch?.renewed ?? false,
+    };
+  };

@@ -1,0 +1,29 @@
+import { localPartOf } from '../domain/email.js';
+import { DomainError } from '../domain/errors.js';
+import { toPublicUser } from '../domain/user.js';
+import type { Ports } from '../ports/ports.js';
+import { createAdminRules, parse } from '../rules.js';
+import { ensurePasswordPolicy } from './ensure-password-policy.js';
+import type { UseCases } from './use-cases.js';
+
+/** SPEC §4: never updates an existing row; the same rules as registration; any number of admins. */
+export const makeCreateAdmin =
+  (deps: Pick<Ports, 'auth' | 'hasher' | 'ids' | 'clock'>): UseCases['createAdmin'] =>
+  async (input) => {
+    const body = parse<{ email: string; password: string; display_name?: string }>(createAdminRules, input);
+    const displayName = body.display_name ?? localPartOf(body.email);
+    ensurePasswordPolicy(body.password, { email: body.email, displayName }, 'password');
+    if (await deps.auth.findUserByEmail(body.email)) throw new DomainError('email_taken');
+    const now = deps.clock.now();
+    const user = {
+      id: deps.ids.next(),
+      email: body.email,
+      displayName,
+      passwordHash: await deps.hasher.hash(body.password),
+      role: 'admin' as const,
+      createdAt: now,
+      updatedAt: now,
+    };
+    if ((await deps.auth.insertUser(user)) === 'email_taken') throw new DomainError('email_taken');
+    return toPublicUser(user);
+  };

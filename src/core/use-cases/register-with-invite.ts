@@ -1,0 +1,46 @@
+import { DomainError } from '../domain/errors.js';
+import { hasUsesLeft, isInviteExpired } from '../domain/invite.js';
+import { toPublicUser } from '../domain/user.js';
+import type { Ports } from '../ports/ports.js';
+import { parse, registerRules } from '../rules.js';
+import { ensurePasswordPolicy } from './ensure-password-policy.js';
+import { makeOpenSession } from './open-session.js';
+import type { UseCases } from './use-cases.js';
+
+interface RegisterInput {
+  invite_code: string;
+  email: string;
+  password: string;
+  display_name: string;
+}
+
+/** CONTRACT §5's order: body, invite known, uses left, email free, then one atomic write. */
+export const makeRegisterWithInvite = (
+  deps: Pick<Ports, 'auth' | 'hasher' | 'secrets' | 'ids' | 'clock'>,
+): UseCases['registerWithInvite'] => {
+  const openSession = makeOpenSession(deps);
+  return async (input, context) => {
+    const body = parse<RegisterInput>(registerRules, input);
+    ensurePasswordPolicy(body.password, { email: body.email, displayName: body.display_name }, 'password');
+    const invite = await deps.auth.findInviteByCodeHash(deps.secrets.hashOf(body.invite_code));
+    if (!invite || isInviteExpired(invite, deps.clock.now())) throw new DomainError('invite_invalid');
+    if (!hasUsesLeft(invite)) throw new DomainError('invite_exhausted');
+    if (await deps.auth.findUserByEmail(body.email)) throw new DomainError('email_taken');
+    // Hashed before the transaction opens, so no lock is held during argon2.
+    const passwordHash = await deps.hasher.hash(body.password);
+    const now = deps.clock.now();
+    const user = {
+      id: deps.ids.next(),
+      email: body.email,
+      displayName: body.display_name,
+      passwordHash,
+      role: 'member' as const,
+      createdAt: now,
+      updatedAt: now,
+    };
+    const outcome = await deps.auth.redeemInvite(invite.id, user);
+    if (outcome !== 'inserted') throw new DomainError(outcome);
+    const session = await openSession(user.id, context.userAgent);
+    return { user: toPublicUser(user), session };
+  };
+};

@@ -1,0 +1,33 @@
+import type { ApiToken } from '../domain/api-token.js';
+import type { Invite } from '../domain/invite.js';
+import type { Session } from '../domain/session.js';
+import type { ApiTokenView, InviteView, SessionView } from './views.js';
+
+export const toSessionView = (session: Session, currentId: string | null): SessionView => ({
+  id: session.id,
+  createdAt: session.createdAt,
+  expiresAt: session.expiresAt,
+  lastSeenAt: session.lastSeenAt,
+  userAgent: session.userAgent,
+  current: session.id === currentId,
+});
+
+export const toApiTokenView = (token: ApiToken): ApiTokenView => ({
+  id: token.id,
+  name: token.name,
+  createdAt: token.createdAt,
+  expiresAt: token.expiresAt,
+  lastUsedAt: token.lastUsedAt,
+});
+
+export const toInviteView = (invite: Invite): InviteView => ({
+  id: invite.id,
+  maxUses: invite.maxUses,
+  usedCount: invite.usedCount,
+  createdAt: invite.createdAt,
+  expiresAt: invite.expiresAt,
+});
+
+/** Newest first; UUIDv7 ids break ties in creation order. */
+export const newestFirst = <T extends { createdAt: Date; id: string }>(rows: T[]): T[] =>
+  [...rows].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : -1));
