@@ -9,9 +9,13 @@ const MAX_MEMORY_KIB = 1_048_576;
 const MAX_TIME_COST = 20;
 const MAX_PARALLELISM = 16;
 
+// argon2 writes "m=…,p=…,t=…"; read the fields by name, in whatever order they come.
 const parametersOf = (hash: string): { m: number; t: number; p: number } | null => {
-  const match = /^\$argon2id\$v=19\$m=(\d+),t=(\d+),p=(\d+)\$/.exec(hash);
-  return match ? { m: Number(match[1]), t: Number(match[2]), p: Number(match[3]) } : null;
+  const match = /^\$argon2id\$v=19\$([a-z0-9=,]+)\$/.exec(hash);
+  if (!match) return null;
+  const fields = new Map((match[1] ?? '').split(',').map((pair) => pair.split('=') as [string, string]));
+  const [m, t, p] = ['m', 't', 'p'].map((key) => Number(fields.get(key)));
+  return Number.isInteger(m) && Number.isInteger(t) && Number.isInteger(p) ? { m: m!, t: t!, p: p! } : null;
 };
 
 const isComputable = (hash: string): boolean => {

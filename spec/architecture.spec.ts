@@ -1,0 +1,46 @@
+import { expect } from 'chai';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+
+const CORE = resolve('src/core');
+// The hexagon may use pure libraries (validation, a word list); never a framework, driver or adapter.
+const ALLOWED_PACKAGES = new Set(['joi', '@zxcvbn-ts/language-common']);
+
+const filesUnder = (dir: string): string[] =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? filesUnder(join(dir, entry.name)) : entry.name.endsWith('.ts') ? [join(dir, entry.name)] : [],
+  );
+
+const importsOf = (source: string): string[] =>
+  [...source.matchAll(/(?:import|export)[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g)].map(
+    (match) => (match[1] ?? match[2]) as string,
+  );
+
+describe('architecture: src/core is a pure hexagon', () => {
+  const files = filesUnder(CORE);
+
+  it('has files to check', () => expect(files.length).to.be.greaterThan(20));
+
+  it('imports only core files and allowed pure packages', () => {
+    const offending = files.flatMap((file) =>
+      importsOf(readFileSync(file, 'utf8'))
+        .filter((spec) =>
+          spec.startsWith('.') ? relative(CORE, resolve(file, '..', spec)).startsWith('..') : !ALLOWED_PACKAGES.has(spec),
+        )
+        .map((spec) => `${relative(CORE, file)} imports ${spec}`),
+    );
+    expect(offending).to.deep.equal([]);
+  });
+
+  it('never touches process, timers or globals of the runtime', () => {
+    const offending = files.filter((file) => /\bprocess\.|\brequire\(|\bDate\.now\(|new Date\(\)/.test(readFileSync(file, 'utf8')));
+    expect(offending.map((file) => relative(CORE, file))).to.deep.equal([]);
+  });
+
+  it('the checker itself catches a forbidden import', () => {
+    expect(importsOf("import express from 'express';\nimport { x } from '../../adapters/knex/a.js';")).to.deep.equal([
+      'express',
+      '../../adapters/knex/a.js',
+    ]);
+  });
+});

@@ -1,0 +1,98 @@
+import { expect } from 'chai';
+import { aSession, aUser, anApiToken, anInvite } from './fixtures.js';
+import { redeemInviteContract } from './redeem-invite.contract.js';
+import type { Store, StoreFactory, StoreUnderTest } from './store-factory.js';
+
+/** The AuthLookups port: exact matches on unique keys and the inserts that create those rows. */
+export function authLookupsContract(adapter: string, factory: StoreFactory): void {
+  describe(`AuthLookups contract (${adapter})`, () => {
+    let subject: StoreUnderTest;
+    let store: Store;
+    beforeEach(async () => {
+      subject = await factory();
+      store = subject.store;
+    });
+    afterEach(() => subject.cleanup());
+
+    it('finds an inserted user by its exact email, with every field and instant intact', async () => {
+      const user = aUser({ role: 'admin' });
+      expect(await store.auth.insertUser(user)).to.equal('inserted');
+      expect(await store.auth.findUserByEmail(user.email)).to.deep.equal(user);
+    });
+
+    it('answers null for an unknown email', async () => {
+      await store.auth.insertUser(aUser({ email: 'ada@example.com' }));
+      expect(await store.auth.findUserByEmail('bob@example.com')).to.equal(null);
+    });
+
+    it('refuses a second user with the same email and keeps the first unchanged', async () => {
+      const first = aUser({ email: 'ada@example.com', displayName: 'First' });
+      await store.auth.insertUser(first);
+      expect(await store.auth.insertUser(aUser({ email: 'ada@example.com', displayName: 'Second' }))).to.equal('email_taken');
+      expect(await store.auth.findUserByEmail('ada@example.com')).to.deep.equal(first);
+    });
+
+    it('hands out copies, so changing a returned record changes nothing stored', async () => {
+      const user = aUser();
+      await store.auth.insertUser(user);
+      const found = await store.auth.findUserByEmail(user.email);
+      found!.displayName = 'Mallory';
+      found!.createdAt.setTime(0);
+      expect(await store.auth.findUserByEmail(user.email)).to.deep.equal(user);
+    });
+
+    it('finds a session and its user by token hash in one answer', async () => {
+      const user = aUser();
+      const session = aSession(user.id, { userAgent: null });
+      await store.auth.insertUser(user);
+      await store.auth.insertSession(session);
+      expect(await store.auth.findSessionByTokenHash(session.tokenHash)).to.deep.equal({ session, user });
+      expect(await store.auth.findSessionByTokenHash('0'.repeat(64))).to.equal(null);
+    });
+
+    it('rejects a session for a user that does not exist', async () => {
+      const error = await store.auth.insertSession(aSession(aUser().id)).catch((e: unknown) => e);
+      expect(error).to.be.instanceOf(Error);
+    });
+
+    it('rejects a second session with the same token hash', async () => {
+      const user = aUser();
+      await store.auth.insertUser(user);
+      const session = aSession(user.id);
+      await store.auth.insertSession(session);
+      const error = await store.auth.insertSession(aSession(user.id, { tokenHash: session.tokenHash })).catch((e: unknown) => e);
+      expect(error).to.be.instanceOf(Error);
+    });
+
+    it('deletes exactly the session with the given token hash', async () => {
+      const user = aUser();
+      await store.auth.insertUser(user);
+      const [gone, kept] = [aSession(user.id), aSession(user.id)];
+      await store.auth.insertSession(gone);
+      await store.auth.insertSession(kept);
+      await store.auth.deleteSessionByTokenHash(gone.tokenHash);
+      expect(await store.auth.findSessionByTokenHash(gone.tokenHash)).to.equal(null);
+      expect(await store.auth.findSessionByTokenHash(kept.tokenHash)).to.deep.equal({ session: kept, user });
+    });
+
+    it('finds an API token and its user by token hash, nulls kept as nulls', async () => {
+      const user = aUser();
+      await store.auth.insertUser(user);
+      const token = anApiToken(user.id);
+      await store.scopes.open(user.id).insertApiToken(token);
+      expect(await store.auth.findApiTokenByTokenHash(token.tokenHash)).to.deep.equal({ token, user });
+      expect(await store.auth.findApiTokenByTokenHash('f'.repeat(64))).to.equal(null);
+    });
+
+    it('finds an invite by its code hash', async () => {
+      const admin = aUser({ role: 'admin' });
+      await store.auth.insertUser(admin);
+      const invite = anInvite(admin.id, { maxUses: 3, usedCount: 1 });
+      await store.scopes.open(admin.id).insertInvite(invite);
+      expect(await store.auth.findInviteByCodeHash(invite.codeHash)).to.deep.equal(invite);
+      expect(await store.auth.findInviteByCodeHash('e'.repeat(64))).to.equal(null);
+    });
+
+    redeemInviteContract(() => store);
+  });
+}

@@ -1,0 +1,11 @@
+import { createMemoryStore } from '../../src/adapters/memory/memory-store.js';
+import { authLookupsContract } from './auth-lookups.contract.js';
+import { healthProbeContract } from './health-probe.contract.js';
+import type { StoreFactory } from './store-factory.js';
+import { userScopesContract } from './user-scopes.contract.js';
+
+const factory: StoreFactory = async () => ({ store: createMemoryStore(), cleanup: async () => {} });
+
+authLookupsContract('memory', factory);
+userScopesContract('memory', factory);
+healthProbeContract('memory', factory);

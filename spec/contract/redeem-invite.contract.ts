@@ -1,0 +1,64 @@
+import { expect } from 'chai';
+import type { Invite } from '../../src/core/domain/invite.js';
+import { aUser, anInvite } from './fixtures.js';
+import type { Store } from './store-factory.js';
+
+/** AuthLookups.redeemInvite: one use is counted only together with the new user, never past max_uses. */
+export function redeemInviteContract(current: () => Store): void {
+  describe('redeemInvite', () => {
+    let store: Store;
+    let invite: Invite;
+
+    const issue = async (overrides: Partial<Invite>): Promise<Invite> => {
+      const admin = aUser({ role: 'admin' });
+      await store.auth.insertUser(admin);
+      const issued = anInvite(admin.id, overrides);
+      await store.scopes.open(admin.id).insertInvite(issued);
+      return issued;
+    };
+    const usedCount = async (): Promise<number | undefined> => (await store.auth.findInviteByCodeHash(invite.codeHash))?.usedCount;
+
+    beforeEach(async () => {
+      store = current();
+      invite = await issue({ maxUses: 2 });
+    });
+
+    it('creates the user and counts one use', async () => {
+      const user = aUser();
+      expect(await store.auth.redeemInvite(invite.id, user)).to.equal('inserted');
+      expect(await store.auth.findUserByEmail(user.email)).to.deep.equal(user);
+      expect(await usedCount()).to.equal(1);
+    });
+
+    it('refuses once max_uses is reached, writing nothing', async () => {
+      await store.auth.redeemInvite(invite.id, aUser());
+      await store.auth.redeemInvite(invite.id, aUser());
+      const late = aUser();
+      expect(await store.auth.redeemInvite(invite.id, late)).to.equal('invite_exhausted');
+      expect(await store.auth.findUserByEmail(late.email)).to.equal(null);
+      expect(await usedCount()).to.equal(2);
+    });
+
+    it('answers email_taken without consuming a use or changing the existing user', async () => {
+      const existing = aUser({ email: 'ada@example.com' });
+      await store.auth.insertUser(existing);
+      expect(await store.auth.redeemInvite(invite.id, aUser({ email: 'ada@example.com' }))).to.equal('email_taken');
+      expect(await usedCount()).to.equal(0);
+      expect(await store.auth.findUserByEmail('ada@example.com')).to.deep.equal(existing);
+    });
+
+    it('treats an unknown invite id as exhausted and writes nothing', async () => {
+      const user = aUser();
+      expect(await store.auth.redeemInvite(aUser().id, user)).to.equal('invite_exhausted');
+      expect(await store.auth.findUserByEmail(user.email)).to.equal(null);
+    });
+
+    it('never passes max_uses when redemptions overlap', async () => {
+      const users = Array.from({ length: 6 }, () => aUser());
+      const outcomes = await Promise.all(users.map((user) => store.auth.redeemInvite(invite.id, user)));
+      expect(outcomes.filter((o) => o === 'inserted')).to.have.length(2);
+      expect(outcomes.filter((o) => o === 'invite_exhausted')).to.have.length(4);
+      expect(await usedCount()).to.equal(2);
+    });
+  });
+}

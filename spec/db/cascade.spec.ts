@@ -1,0 +1,38 @@
+import { expect } from 'chai';
+import { createKnexStore } from '../../src/adapters/knex/knex-store.js';
+import { toStoredId } from '../../src/adapters/knex/stored-forms.js';
+import { aSession, aUser, anApiToken, anInvite } from '../contract/fixtures.js';
+import { createTempDatabase, type TempDatabase } from '../support/db/temp-database.js';
+
+describe('cascade on user deletion (SQLite file)', () => {
+  let temp: TempDatabase;
+  beforeEach(async () => (temp = await createTempDatabase()));
+  afterEach(() => temp.cleanup());
+
+  const countOwnedBy = async (userId: string): Promise<Record<string, number>> => {
+    const id = toStoredId(userId);
+    const [row] = (await temp.db.raw(
+      `select (select count(*) from users where id = ?) as users,
+              (select count(*) from sessions where user_id = ?) as sessions,
+              (select count(*) from api_tokens where user_id = ?) as api_tokens,
+              (select count(*) from invites where created_by = ?) as invites`,
+      [id, id, id, id],
+    )) as Record<string, number>[];
+    return row ?? {};
+  };
+
+  it('removes the user\'s sessions, API tokens and invites, and nothing of another user', async () => {
+    const store = createKnexStore(temp.db);
+    const [ada, bob] = [aUser(), aUser()];
+    for (const user of [ada, bob]) {
+      await store.auth.insertUser(user);
+      await store.auth.insertSession(aSession(user.id));
+      await store.scopes.open(user.id).insertApiToken(anApiToken(user.id));
+      await store.scopes.open(user.id).insertInvite(anInvite(user.id));
+    }
+    expect(await countOwnedBy(ada.id)).to.deep.equal({ users: 1, sessions: 1, api_tokens: 1, invites: 1 });
+    await temp.db('users').where('id', toStoredId(ada.id)).delete();
+    expect(await countOwnedBy(ada.id)).to.deep.equal({ users: 0, sessions: 0, api_tokens: 0, invites: 0 });
+    expect(await countOwnedBy(bob.id)).to.deep.equal({ users: 1, sessions: 1, api_tokens: 1, invites: 1 });
+  });
+});

@@ -1,0 +1,46 @@
+import { expect } from 'chai';
+import { createKnexStore } from '../../src/adapters/knex/knex-store.js';
+import { fromStoredId, toStoredId } from '../../src/adapters/knex/stored-forms.js';
+import { aSession, aUser } from '../contract/fixtures.js';
+import { createTempDatabase, type TempDatabase } from '../support/db/temp-database.js';
+
+describe('stored forms (SQLite file)', () => {
+  let temp: TempDatabase;
+  beforeEach(async () => (temp = await createTempDatabase()));
+  afterEach(() => temp.cleanup());
+
+  it('stores ids as 32 lowercase hex characters and instants as ISO-8601 UTC text', async () => {
+    const user = aUser();
+    const session = aSession(user.id);
+    const store = createKnexStore(temp.db);
+    await store.auth.insertUser(user);
+    await store.auth.insertSession(session);
+    const [row] = (await temp.db.raw('select id, user_id, created_at, expires_at from sessions')) as Record<string, unknown>[];
+    expect(row).to.deep.equal({
+      id: session.id.replaceAll('-', ''),
+      user_id: user.id.replaceAll('-', ''),
+      created_at: '2026-01-02T03:04:05.678Z',
+      expires_at: '2026-01-09T03:04:05.678Z',
+    });
+    expect(row?.id).to.match(/^[0-9a-f]{32}$/);
+  });
+
+  it('finds a row written with the stored form by other means', async () => {
+    const user = aUser();
+    await temp.db('users').insert({
+      id: toStoredId(user.id), email: user.email, display_name: 'Seeded', password_hash: 'x', role: 'member',
+      created_at: '2026-01-02T03:04:05.678Z', updated_at: '2026-01-02T03:04:05.678Z',
+    });
+    const found = await createKnexStore(temp.db).scopes.open(user.id).findUser();
+    expect(found?.displayName).to.equal('Seeded');
+    expect(found?.createdAt.toISOString()).to.equal('2026-01-02T03:04:05.678Z');
+  });
+
+  it('converts between canonical and stored ids both ways, refusing anything else', () => {
+    const canonical = '0193a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b';
+    expect(toStoredId(canonical.toUpperCase())).to.equal('0193a1b2c3d47e5f8a9b0c1d2e3f4a5b');
+    expect(fromStoredId('0193a1b2c3d47e5f8a9b0c1d2e3f4a5b')).to.equal(canonical);
+    expect(() => toStoredId('0193a1b2c3d47e5f8a9b0c1d2e3f4a5b')).to.throw();
+    expect(() => fromStoredId(canonical)).to.throw();
+  });
+});

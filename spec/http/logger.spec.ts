@@ -1,0 +1,36 @@
+import { expect } from 'chai';
+import { createLogger } from '../../src/logger.js';
+import { memoryLog } from '../support/http/harness.js';
+
+describe('createLogger', () => {
+  const logged = (object: Record<string, unknown>): Record<string, unknown> => {
+    const log = memoryLog();
+    createLogger('info', log.stream).info(object, 'x');
+    return JSON.parse(log.lines[0]!) as Record<string, unknown>;
+  };
+
+  it('redacts authorization, cookie and set-cookie headers', () => {
+    const entry = logged({
+      req: { headers: { authorization: 'Bearer gh_pat_secret', cookie: 'gh_session=abc', accept: 'json' } },
+      res: { headers: { 'set-cookie': 'gh_session=abc' } },
+    });
+    expect(JSON.stringify(entry)).not.to.match(/gh_pat_secret|abc/);
+    expect(entry.req).to.deep.equal({ headers: { authorization: '[Redacted]', cookie: '[Redacted]', accept: 'json' } });
+  });
+
+  it('redacts any field named like a password, token, code or secret, at any depth', () => {
+    const entry = logged({
+      body: { password: 'p1', new_password: 'p2', invite_code: 'c1', nested: [{ token: 't1', apiSecret: 's1' }], email: 'a@example.com' },
+    });
+    expect(JSON.stringify(entry)).not.to.match(/p1|p2|c1|t1|s1/);
+    expect((entry.body as Record<string, unknown>).email).to.equal('a@example.com');
+  });
+
+  it('respects the level', () => {
+    const log = memoryLog();
+    const logger = createLogger('warn', log.stream);
+    logger.info('hidden');
+    logger.warn('shown');
+    expect(log.lines).to.have.length(1);
+  });
+});

@@ -1,0 +1,56 @@
+import { Writable } from 'node:stream';
+import type express from 'express';
+import { composeService, type Service } from '../../../src/compose.js';
+import { loadConfig, type Config, type Env } from '../../../src/config.js';
+import type { UseCases } from '../../../src/core/use-cases/use-cases.js';
+import { createApp } from '../../../src/http/create-app.js';
+import { createLogger } from '../../../src/logger.js';
+import { createTempDatabase } from '../db/temp-database.js';
+
+export const ORIGIN = 'http://gatehouse.test';
+
+export interface Harness {
+  app: express.Express;
+  useCases: UseCases;
+  config: Config;
+  /** Every JSON log line the app wrote, for assertions about what is (not) logged. */
+  logs: string[];
+  close(): Promise<void>;
+}
+
+export const memoryLog = (): { lines: string[]; stream: Writable } => {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+      done();
+    },
+  });
+  return { lines, stream };
+};
+
+export const testConfig = (env: Env = {}): Config =>
+  loadConfig({ SERVICE_ENVIRONMENT: 'test', SERVICE_PUBLIC_URL: ORIGIN, ...env });
+
+/** createApp wired to the real composition on a migrated temporary SQLite file. */
+export const startHarness = async (env: Env = {}): Promise<Harness> => {
+  const database = await createTempDatabase();
+  const config = testConfig({ SERVICE_DATABASE_URL: database.url, ...env });
+  const service: Service = composeService({ databaseUrl: database.url, databasePoolMax: 1 });
+  return withService(service, config, async () => {
+    await service.close();
+    await database.cleanup();
+  });
+};
+
+/** createApp over any UseCases (a stub, for failures the real composition cannot produce on demand). */
+export const withService = (
+  service: Pick<Service, 'useCases'>,
+  config: Config,
+  close: () => Promise<void> = async () => {},
+): Harness => {
+  const log = memoryLog();
+  const logger = createLogger('info', log.stream);
+  const app = createApp({ useCases: service.useCases, config, logger });
+  return { app, useCases: service.useCases, config, logs: log.lines, close };
+};

@@ -1,0 +1,43 @@
+import { CryptoSecretGenerator } from '../../../src/adapters/crypto-secret-generator.js';
+import { createMemoryStore } from '../../../src/adapters/memory/memory-store.js';
+import type { Ports } from '../../../src/core/ports/ports.js';
+import { makeUseCases } from '../../../src/core/use-cases/make-use-cases.js';
+import type { UseCases } from '../../../src/core/use-cases/use-cases.js';
+import { CountingHasher } from './counting-hasher.js';
+import { FixedClock } from './fixed-clock.js';
+import { SequentialIds } from './sequential-ids.js';
+
+export interface MemoryWorld {
+  ports: Ports;
+  useCases: UseCases;
+  clock: FixedClock;
+  hasher: CountingHasher;
+}
+
+/** Use cases on the memory adapters, a fixed clock and a cheap hasher: fast and exact. */
+export const memoryWorld = (hasher = new CountingHasher()): MemoryWorld => {
+  const clock = new FixedClock();
+  const ports: Ports = {
+    ...createMemoryStore(),
+    hasher,
+    secrets: new CryptoSecretGenerator(),
+    ids: new SequentialIds(),
+    clock,
+  };
+  return { ports, useCases: makeUseCases(ports), clock, hasher };
+};
+
+export const PASSWORD = 'correct horse battery staple';
+export const CONTEXT = { userAgent: 'spec', clientAddress: '127.0.0.1' };
+
+/** An admin, an invite of theirs, and a registered member with a session. */
+export const seedMember = async (world: MemoryWorld, email = 'member@example.com') => {
+  await world.useCases.createAdmin({ email: 'root@example.com', password: PASSWORD }).catch(() => undefined);
+  const { code } = await world.useCases.createInviteAsOperator('root@example.com', {});
+  const registered = await world.useCases.registerWithInvite(
+    { invite_code: code, email, password: PASSWORD, display_name: 'Member' },
+    CONTEXT,
+  );
+  const auth = await world.useCases.authenticateSession(registered.session.token);
+  return { ...registered, principal: auth.principal };
+};

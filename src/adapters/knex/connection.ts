@@ -1,0 +1,62 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import type { Database } from 'better-sqlite3';
+import knex, { type Knex } from 'knex';
+import { MIGRATION_SOURCE } from './migration-source.js';
+import { ImmediateBetterSqlite3Client } from './sqlite-immediate-client.js';
+
+export interface DatabaseOptions {
+  poolMax?: number;
+}
+
+const STATEMENT_TIMEOUT_MS = 5_000;
+// Bounded so a health check answers "down" instead of hanging when no connection can be had.
+const ACQUIRE_TIMEOUT_MS = 10_000;
+
+/** `sqlite://relative/path` is relative to the working directory; `sqlite:///abs/path` is absolute. */
+export const sqliteFilename = (url: string): string => resolve(process.cwd(), decodeURIComponent(url.slice('sqlite://'.length)));
+
+// Set on every pooled connection: these pragmas are per connection, not per file.
+const prepareSqlite = (connection: Database, done: (error: Error | null, connection: Database) => void): void => {
+  try {
+    connection.pragma('foreign_keys = ON');
+    connection.pragma('journal_mode = WAL');
+    connection.pragma('synchronous = FULL');
+    connection.pragma('busy_timeout = 5000');
+    done(null, connection);
+  } catch (error) {
+    done(error as Error, connection);
+  }
+};
+
+const sqliteConfig = (url: string): Knex.Config => {
+  const filename = sqliteFilename(url);
+  mkdirSync(dirname(filename), { recursive: true });
+  return {
+    client: ImmediateBetterSqlite3Client,
+    connection: { filename },
+    useNullAsDefault: true,
+    acquireConnectionTimeout: ACQUIRE_TIMEOUT_MS,
+    pool: { afterCreate: prepareSqlite },
+    migrations: { migrationSource: MIGRATION_SOURCE },
+  };
+};
+
+const postgresConfig = (url: string, options: DatabaseOptions): Knex.Config => ({
+  client: 'pg',
+  connection: { connectionString: url, statement_timeout: STATEMENT_TIMEOUT_MS },
+  pool: { min: 0, max: options.poolMax ?? 10 },
+  acquireConnectionTimeout: ACQUIRE_TIMEOUT_MS,
+  migrations: { migrationSource: MIGRATION_SOURCE },
+});
+
+/** The knex settings for a SERVICE_DATABASE_URL; shared by the service and knexfile.ts. */
+export const databaseConfig = (url: string, options: DatabaseOptions = {}): Knex.Config => {
+  if (url.startsWith('sqlite://')) return sqliteConfig(url);
+  if (/^postgres(ql)?:\/\//.test(url)) return postgresConfig(url, options);
+  throw new Error('database URL must start with sqlite:// or postgres://');
+};
+
+export function openDatabase(url: string, options: DatabaseOptions = {}): Knex {
+  return knex(databaseConfig(url, options));
+}

@@ -1,0 +1,17 @@
+import type { Knex } from 'knex';
+import type { Ports } from '../../core/ports/ports.js';
+import { UnscopedAccess } from './access/unscoped-access.js';
+import { KnexAuthLookups } from './knex-auth-lookups.js';
+import { KnexUserScope } from './knex-user-scope.js';
+
+export type Store = Pick<Ports, 'auth' | 'scopes' | 'health'>;
+
+/** The three access modes of SPEC §5, each behind its own port. */
+export function createKnexStore(db: Knex): Store {
+  const unscoped = new UnscopedAccess(db);
+  return {
+    auth: new KnexAuthLookups(db),
+    scopes: { open: (userId) => new KnexUserScope(db, userId) },
+    health: { isDatabaseUp: () => unscoped.ping() },
+  };
+}

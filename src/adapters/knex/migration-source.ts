@@ -1,0 +1,17 @@
+import type { Knex } from 'knex';
+import * as identity from '../../../db/migrations/0001_identity.js';
+
+export interface Migration {
+  name: string;
+  up(knex: Knex): Promise<void>;
+  down(knex: Knex): Promise<void>;
+}
+
+/** Imported statically, so the same list works under tsx and from dist/ (no directory scan). */
+export const MIGRATIONS: readonly Migration[] = [{ name: '0001_identity', ...identity }];
+
+export const MIGRATION_SOURCE: Knex.MigrationSource<Migration> = {
+  getMigrations: () => Promise.resolve([...MIGRATIONS]),
+  getMigrationName: (migration) => migration.name,
+  getMigration: (migration) => Promise.resolve(migration),
+};

@@ -1,0 +1,20 @@
+import type { User } from '../../../core/domain/user.js';
+import type { Model } from './model.js';
+
+export const EMAIL_MAX = 254;
+
+/** The user row is that user's own data, so a scope filters users on `id`. */
+export const USERS: Model<User> = {
+  table: 'users',
+  scopeColumn: 'id',
+  ownerColumn: null,
+  columns: [
+    { name: 'id', field: 'id', type: { kind: 'id' }, nullable: false, primary: true },
+    { name: 'email', field: 'email', type: { kind: 'string', length: EMAIL_MAX }, nullable: false, unique: true },
+    { name: 'display_name', field: 'displayName', type: { kind: 'string', length: 255 }, nullable: false },
+    { name: 'password_hash', field: 'passwordHash', type: { kind: 'text' }, nullable: false },
+    { name: 'role', field: 'role', type: { kind: 'string', length: 16 }, nullable: false },
+    { name: 'created_at', field: 'createdAt', type: { kind: 'timestamp' }, nullable: false },
+    { name: 'updated_at', field: 'updatedAt', type: { kind: 'timestamp' }, nullable: false },
+  ],
+};

@@ -1,0 +1,14 @@
+import type { Ports } from '../../core/ports/ports.js';
+import { MemoryAuthLookups } from './memory-auth-lookups.js';
+import { emptyTables } from './memory-tables.js';
+import { MemoryUserScope } from './memory-user-scope.js';
+
+/** The same three ports as createKnexStore, over maps; held to the same contract suites. */
+export function createMemoryStore(): Pick<Ports, 'auth' | 'scopes' | 'health'> {
+  const tables = emptyTables();
+  return {
+    auth: new MemoryAuthLookups(tables),
+    scopes: { open: (userId) => new MemoryUserScope(tables, userId) },
+    health: { isDatabaseUp: async () => true },
+  };
+}

@@ -1,0 +1,40 @@
+import type { ApiToken } from '../../core/domain/api-token.js';
+import type { Invite } from '../../core/domain/invite.js';
+import type { Session } from '../../core/domain/session.js';
+import type { User } from '../../core/domain/user.js';
+
+/** The in-memory database: one map per table, keyed by id. Records inside are never handed out. */
+export interface MemoryTables {
+  users: Map<string, User>;
+  sessions: Map<string, Session>;
+  invites: Map<string, Invite>;
+  apiTokens: Map<string, ApiToken>;
+}
+
+export const emptyTables = (): MemoryTables => ({
+  users: new Map(),
+  sessions: new Map(),
+  invites: new Map(),
+  apiTokens: new Map(),
+});
+
+export const copy = <T>(record: T): T => structuredClone(record);
+
+const CANONICAL_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Ids are compared in canonical lowercase form, as the Knex adapter's stored form does. */
+export const idKey = (id: string): string | null => (CANONICAL_UUID.test(id) ? id.toLowerCase() : null);
+
+/** Throws like the database would on a broken key, so the fake cannot accept what Knex refuses. */
+export const insertChecked = <T extends { id: string }>(
+  table: Map<string, T>,
+  record: T,
+  unique: (existing: T) => boolean,
+  ownerExists: boolean,
+): void => {
+  const id = idKey(record.id);
+  if (id === null) throw new Error('not a canonical UUID');
+  if (!ownerExists) throw new Error('FOREIGN KEY constraint failed');
+  if (table.has(id) || [...table.values()].some(unique)) throw new Error('UNIQUE constraint failed');
+  table.set(id, copy({ ...record, id }));
+};

@@ -1,0 +1,111 @@
+import type { ApiToken } from '../../core/domain/api-token.js';
+import type { Invite } from '../../core/domain/invite.js';
+import type { Session } from '../../core/domain/session.js';
+import type { User } from '../../core/domain/user.js';
+import type { UserChanges, UserScope } from '../../core/ports/user-scopes.js';
+import { copy, idKey, insertChecked, type MemoryTables } from './memory-tables.js';
+
+const newestFirst = (a: { createdAt: Date; id: string }, b: { createdAt: Date; id: string }): number =>
+  b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
+
+export class MemoryUserScope implements UserScope {
+  readonly userId: string;
+
+  constructor(private readonly tables: MemoryTables, userId: string) {
+    const key = idKey(userId);
+    if (key === null) throw new Error('not a canonical UUID');
+    this.userId = key;
+  }
+
+  async findUser(): Promise<User | null> {
+    const user = this.tables.users.get(this.userId);
+    return user ? copy(user) : null;
+  }
+
+  async updateUser(changes: UserChanges): Promise<void> {
+    const user = this.tables.users.get(this.userId);
+    if (user) this.tables.users.set(this.userId, copy({ ...user, ...changes }));
+  }
+
+  /** Cascades like the foreign keys do: sessions, API tokens and invites go with the user. */
+  async deleteUser(): Promise<void> {
+    if (!this.tables.users.delete(this.userId)) return;
+    this.deleteOwned(this.tables.sessions, (s) => s.userId);
+    this.deleteOwned(this.tables.apiTokens, (t) => t.userId);
+    this.deleteOwned(this.tables.invites, (i) => i.createdBy);
+  }
+
+  async findSession(sessionId: string): Promise<Session | null> {
+    const session = this.owned(this.tables.sessions, sessionId);
+    return session ? copy(session) : null;
+  }
+
+  async listSessions(): Promise<Session[]> {
+    return this.mine(this.tables.sessions).sort(newestFirst).map(copy);
+  }
+
+  async insertSession(session: Session): Promise<void> {
+    const record = { ...session, userId: this.userId };
+    insertChecked(this.tables.sessions, record, (s) => s.tokenHash === session.tokenHash, this.exists());
+  }
+
+  async touchSession(sessionId: string, changes: { expiresAt: Date; lastSeenAt: Date }): Promise<void> {
+    const session = this.owned(this.tables.sessions, sessionId);
+    if (session) this.tables.sessions.set(session.id, copy({ ...session, ...changes }));
+  }
+
+  async deleteSession(sessionId: string): Promise<boolean> {
+    const session = this.owned(this.tables.sessions, sessionId);
+    return session ? this.tables.sessions.delete(session.id) : false;
+  }
+
+  async deleteSessionsExcept(sessionId: string | null): Promise<number> {
+    const kept = sessionId === null ? null : idKey(sessionId);
+    const doomed = this.mine(this.tables.sessions).filter((s) => s.id !== kept);
+    for (const session of doomed) this.tables.sessions.delete(session.id);
+    return doomed.length;
+  }
+
+  async listApiTokens(): Promise<ApiToken[]> {
+    return this.mine(this.tables.apiTokens).sort(newestFirst).map(copy);
+  }
+
+  async insertApiToken(token: ApiToken): Promise<void> {
+    const record = { ...token, userId: this.userId };
+    insertChecked(this.tables.apiTokens, record, (t) => t.tokenHash === token.tokenHash, this.exists());
+  }
+
+  async touchApiToken(tokenId: string, lastUsedAt: Date): Promise<void> {
+    const token = this.owned(this.tables.apiTokens, tokenId);
+    if (token) this.tables.apiTokens.set(token.id, copy({ ...token, lastUsedAt }));
+  }
+
+  async deleteApiToken(tokenId: string): Promise<boolean> {
+    const token = this.owned(this.tables.apiTokens, tokenId);
+    return token ? this.tables.apiTokens.delete(token.id) : false;
+  }
+
+  async insertInvite(invite: Invite): Promise<void> {
+    const record = { ...invite, createdBy: this.userId };
+    insertChecked(this.tables.invites, record, (i) => i.codeHash === invite.codeHash, this.exists());
+  }
+
+  private exists(): boolean {
+    return this.tables.users.has(this.userId);
+  }
+
+  private mine<T extends { userId: string }>(table: Map<string, T>): T[] {
+    return [...table.values()].filter((record) => record.userId === this.userId);
+  }
+
+  // Another user's row answers exactly like a missing one.
+  private owned<T extends { userId: string }>(table: Map<string, T>, id: string): T | null {
+    const key = idKey(id);
+    const record = key === null ? undefined : table.get(key);
+    return record && record.userId === this.userId ? record : null;
+  }
+
+  private deleteOwned<T>(table: Map<string, T>, ownerOf: (record: T) => string): void {
+    for (const [id, record] of table) if (ownerOf(record) === this.userId) table.delete(id);
+  }
+}

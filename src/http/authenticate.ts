@@ -1,0 +1,45 @@
+import type { RequestHandler, Response } from 'express';
+import type { Principal } from '../core/domain/principal.js';
+import { DomainError } from '../core/domain/errors.js';
+import type { UseCases } from '../core/use-cases/use-cases.js';
+import { presentedCredential } from './credentials.js';
+import { assertSameOrigin } from './csrf.js';
+import type { SessionCookie } from './session-cookie.js';
+
+export interface AuthDeps {
+  useCases: UseCases;
+  cookie: SessionCookie;
+  publicOrigin: string;
+}
+
+/** CSRF check first (on the cookie's presence), then the credential. */
+const authenticate =
+  ({ useCases, cookie, publicOrigin }: AuthDeps, sessionOnly: boolean): RequestHandler =>
+  async (req, res, next) => {
+    assertSameOrigin(req, publicOrigin, cookie);
+    const presented = presentedCredential(req, cookie);
+    if (presented.kind === 'none' || presented.token === null) throw new DomainError('not_authenticated');
+    if (presented.kind === 'bearer') {
+      const principal = await useCases.authenticateApiToken(presented.token);
+      // Cookie-only routes: a leaked token must never change the password or delete the account.
+      if (sessionOnly) throw new DomainError('forbidden');
+      res.locals.principal = principal;
+      return next();
+    }
+    const { principal, session, renewed } = await useCases.authenticateSession(presented.token);
+    if (renewed) cookie.set(res, session);
+    res.locals.principal = principal;
+    next();
+  };
+
+/** A session cookie or an API token. */
+export const signedIn = (deps: AuthDeps): RequestHandler => authenticate(deps, false);
+
+/** A session cookie only: an API token is refused with 403 forbidden. */
+export const signedInWithSession = (deps: AuthDeps): RequestHandler => authenticate(deps, true);
+
+export const principalOf = (res: Response): Principal => {
+  const principal = res.locals.principal as Principal | undefined;
+  if (!principal) throw new Error('route reached without authentication');
+  return principal;
+};

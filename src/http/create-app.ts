@@ -1,0 +1,62 @@
+import cookieParser from 'cookie-parser';
+import express from 'express';
+import helmet from 'helmet';
+import type { Logger } from 'pino';
+import type { Config } from '../config.js';
+import { DomainError } from '../core/domain/errors.js';
+import type { UseCases } from '../core/use-cases/use-cases.js';
+import type { AuthDeps } from './authenticate.js';
+import { errorHandler } from './error-handler.js';
+import { buildOpenApiDocument } from './openapi/document.js';
+import { requestId } from './request-id.js';
+import { authRoutes } from './routes/auth-routes.js';
+import { docsRoutes } from './routes/docs-routes.js';
+import { healthRoutes } from './routes/health-routes.js';
+import { inviteRoutes } from './routes/invite-routes.js';
+import { sessionRoutes } from './routes/session-routes.js';
+import { tokenRoutes } from './routes/token-routes.js';
+import { userRoutes } from './routes/user-routes.js';
+import { createSessionCookie } from './session-cookie.js';
+
+export interface AppDeps {
+  useCases: UseCases;
+  config: Config;
+  logger: Logger;
+}
+
+/** The HTTP driving adapter; never listens, so tests drive it with supertest. */
+export function createApp({ useCases, config, logger }: AppDeps): express.Express {
+  const app = express();
+  const production = config.environment === 'production';
+  const cookie = createSessionCookie(config);
+  const auth: AuthDeps = { useCases, cookie, publicOrigin: config.publicOrigin };
+
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.trustProxy); // a hop count: 0 believes no X-Forwarded-For
+  app.use(requestId(logger));
+  app.use(
+    helmet({
+      contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
+      strictTransportSecurity: production ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    }),
+  );
+  app.use((_req, res, next) => {
+    res.set('Cache-Control', 'no-store'); // responses carry personal data and one-time secrets
+    next();
+  });
+  app.use(cookieParser());
+
+  app.use(healthRoutes(useCases));
+  if (!production) app.use(docsRoutes(buildOpenApiDocument(cookie.name)));
+  app.use(authRoutes(auth));
+  app.use(userRoutes(auth));
+  app.use(sessionRoutes(auth));
+  app.use(tokenRoutes(auth));
+  app.use(inviteRoutes(auth));
+
+  app.use(() => {
+    throw new DomainError('not_found');
+  });
+  app.use(errorHandler(logger));
+  return app;
+}

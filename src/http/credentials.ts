@@ -1,0 +1,26 @@
+import type { Request } from 'express';
+import type { SessionCookie } from './session-cookie.js';
+
+/**
+ * What the request presents. Any Authorization header makes it a bearer request and the cookie
+ * is then ignored (CONTRACT §2); a header that is not `Bearer <token>` carries no usable token.
+ */
+export type Presented =
+  | { kind: 'bearer'; token: string | null }
+  | { kind: 'cookie'; token: string }
+  | { kind: 'none' };
+
+const BEARER = /^Bearer +([A-Za-z0-9._~+/=-]+) *$/i;
+
+export const presentedCredential = (req: Request, cookie: SessionCookie): Presented => {
+  const authorization = req.get('authorization');
+  if (authorization !== undefined) return { kind: 'bearer', token: BEARER.exec(authorization)?.[1] ?? null };
+  const token = cookie.read(req);
+  return token === null ? { kind: 'none' } : { kind: 'cookie', token };
+};
+
+/** The cookie token, unless a bearer header makes the cookie irrelevant for this request. */
+export const presentedSessionToken = (req: Request, cookie: SessionCookie): string | null => {
+  const presented = presentedCredential(req, cookie);
+  return presented.kind === 'cookie' ? presented.token : null;
+};

@@ -1,0 +1,42 @@
+import express, { type RequestHandler } from 'express';
+import { HttpProblem } from './problem.js';
+
+export const BODY_LIMIT_BYTES = 16 * 1024;
+
+const readRaw = express.raw({ type: () => true, limit: BODY_LIMIT_BYTES });
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** `application/json`, optionally with a UTF-8 charset (RFC 8259 §8.1: JSON text is UTF-8). */
+export const isJsonContentType = (header: string | undefined): boolean => {
+  if (header === undefined) return false;
+  const [type = '', ...params] = header.split(';').map((part) => part.trim().toLowerCase());
+  if (type !== 'application/json') return false;
+  return params.every((param) => {
+    const [key, value = ''] = param.split('=').map((part) => part.trim());
+    return key !== 'charset' || ['utf-8', 'utf8', '"utf-8"'].includes(value);
+  });
+};
+
+/** Any JSON value, not only objects: the use case's rules answer 422 for a non-object. */
+const parseJson = (raw: unknown): unknown => {
+  if (!Buffer.isBuffer(raw) || raw.length === 0) throw new HttpProblem('malformed_json');
+  try {
+    return JSON.parse(utf8.decode(raw));
+  } catch {
+    throw new HttpProblem('malformed_json');
+  }
+};
+
+/** Only on routes that take a body; the others never read one. Order: 415, then 413, then 400. */
+export const jsonBody: RequestHandler = (req, res, next) => {
+  if (!isJsonContentType(req.get('content-type'))) throw new HttpProblem('unsupported_media_type');
+  readRaw(req, res, (error?: unknown) => {
+    if (error) return next(error);
+    try {
+      req.body = parseJson(req.body);
+    } catch (parseError) {
+      return next(parseError);
+    }
+    next();
+  });
+};

@@ -1,0 +1,37 @@
+import { operation, schemaRef } from './operation.js';
+
+const tag = 'auth';
+
+export const authPaths = {
+  '/api/v1/auth/register': {
+    post: operation({
+      summary: 'Register with an invite code; sets the session cookie',
+      tag,
+      access: 'none',
+      mutating: true,
+      body: 'RegisterIn',
+      success: { status: 201, description: 'Created', schema: schemaRef('UserOut'), setsCookie: true },
+      errors: ['invite_invalid', 'invite_exhausted', 'email_taken', 'too_many_requests'],
+    }),
+  },
+  '/api/v1/auth/login': {
+    post: operation({
+      summary: 'Log in; a fresh session is always created and any presented one is ended',
+      tag,
+      access: 'none',
+      mutating: true,
+      body: 'LoginIn',
+      success: { status: 200, description: 'Logged in', schema: schemaRef('UserOut'), setsCookie: true },
+      errors: ['invalid_credentials', 'too_many_requests'],
+    }),
+  },
+  '/api/v1/auth/logout': {
+    post: operation({
+      summary: 'End the current session and expire the cookie (idempotent)',
+      tag,
+      access: 'none',
+      mutating: true,
+      success: { status: 204, description: 'Logged out', setsCookie: true },
+    }),
+  },
+};

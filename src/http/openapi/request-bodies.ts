@@ -1,0 +1,30 @@
+/** Request bodies; the authoritative rules are in core/rules.ts (CONTRACT §4). */
+const text = (minLength: number, maxLength: number) => ({ type: 'string', minLength, maxLength });
+const password = { type: 'string', minLength: 15, maxLength: 256, description: 'Code points after NFKC.' };
+const closed = (required: string[], properties: Record<string, unknown>) => ({
+  type: 'object',
+  additionalProperties: false,
+  required,
+  properties,
+});
+
+export const requestSchemas = {
+  RegisterIn: closed(['invite_code', 'email', 'password', 'display_name'], {
+    invite_code: text(1, 200),
+    email: { type: 'string', format: 'email', maxLength: 254 },
+    password,
+    display_name: text(1, 100),
+  }),
+  LoginIn: closed(['email', 'password'], { email: { type: 'string', maxLength: 254 }, password: text(0, 256) }),
+  DisplayNameIn: closed(['display_name'], { display_name: text(1, 100) }),
+  PasswordChangeIn: closed(['current_password', 'new_password'], { current_password: text(0, 256), new_password: password }),
+  AccountDeleteIn: closed(['password'], { password: text(0, 256) }),
+  TokenIn: closed(['name'], {
+    name: text(1, 100),
+    expires_in_days: { type: ['integer', 'null'], minimum: 1, maximum: 365, description: 'Absent or null: never expires.' },
+  }),
+  InviteIn: closed([], {
+    max_uses: { type: 'integer', minimum: 1, maximum: 1000, default: 1 },
+    expires_in_days: { type: 'integer', minimum: 1, maximum: 365, default: 7 },
+  }),
+};

@@ -1,0 +1,75 @@
+/** Response and request shapes of CONTRACT §3 and §4, as JSON Schema 2020-12 (OpenAPI 3.1). */
+const uuid = { type: 'string', format: 'uuid' } as const;
+const instant = { type: 'string', format: 'date-time', description: 'RFC 3339 UTC with milliseconds and Z' } as const;
+const closed = (required: string[], properties: Record<string, unknown>) => ({
+  type: 'object',
+  additionalProperties: false,
+  required,
+  properties,
+});
+
+const userOut = closed(['id', 'email', 'display_name', 'created_at'], {
+  id: uuid,
+  email: { type: 'string', format: 'email' },
+  display_name: { type: 'string' },
+  created_at: instant,
+});
+const sessionOut = closed(['id', 'created_at', 'expires_at', 'last_seen_at', 'user_agent', 'current'], {
+  id: uuid,
+  created_at: instant,
+  expires_at: instant,
+  last_seen_at: instant,
+  user_agent: { type: ['string', 'null'] },
+  current: { type: 'boolean', description: 'True for the session that made the request.' },
+});
+const tokenFields = {
+  id: uuid,
+  name: { type: 'string' },
+  created_at: instant,
+  expires_at: { ...instant, type: ['string', 'null'] },
+  last_used_at: { ...instant, type: ['string', 'null'] },
+};
+const tokenRequired = ['id', 'name', 'created_at', 'expires_at', 'last_used_at'];
+const inviteFields = {
+  id: uuid,
+  max_uses: { type: 'integer', minimum: 1, maximum: 1000 },
+  used_count: { type: 'integer', minimum: 0 },
+  created_at: instant,
+  expires_at: instant,
+};
+const inviteRequired = ['id', 'max_uses', 'used_count', 'created_at', 'expires_at'];
+const secret = (pattern: string, description: string) => ({ type: 'string', pattern, description });
+
+export const schemas = {
+  UserOut: userOut,
+  SessionOut: sessionOut,
+  ApiTokenOut: closed(tokenRequired, tokenFields),
+  ApiTokenCreated: closed([...tokenRequired, 'token'], {
+    ...tokenFields,
+    token: secret('^gh_pat_', 'The secret, shown only in this response.'),
+  }),
+  InviteOut: closed(inviteRequired, inviteFields),
+  InviteCreated: closed([...inviteRequired, 'code'], {
+    ...inviteFields,
+    code: secret('.', 'The invite code, shown only in this response.'),
+  }),
+  Health: closed(['status'], { status: { type: 'string', enum: ['ok', 'unavailable'] } }),
+  Problem: {
+    type: 'object',
+    description: 'RFC 9457 problem details.',
+    required: ['type', 'title', 'status', 'code', 'detail'],
+    additionalProperties: false,
+    properties: {
+      type: { const: 'about:blank' },
+      title: { type: 'string' },
+      status: { type: 'integer' },
+      code: { type: 'string' },
+      detail: { type: 'string', description: 'For internal_error: the request id only.' },
+      errors: {
+        type: 'array',
+        description: 'Only on validation_failed.',
+        items: closed(['loc', 'msg'], { loc: { type: 'array', items: { type: 'string' } }, msg: { type: 'string' } }),
+      },
+    },
+  },
+};

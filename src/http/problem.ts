@@ -1,0 +1,69 @@
+import type { ErrorCode } from '../core/domain/errors.js';
+
+/** Failures only the HTTP edge can detect; the core never sees a request body or an Origin. */
+export type HttpOnlyCode =
+  | 'malformed_json'
+  | 'csrf_rejected'
+  | 'payload_too_large'
+  | 'unsupported_media_type'
+  | 'internal_error'
+  | 'unavailable';
+
+export type ProblemCode = ErrorCode | HttpOnlyCode;
+
+export interface ProblemKind {
+  status: number;
+  title: string;
+  /** Fixed text: a detail never echoes anything the client sent. */
+  detail: string;
+}
+
+const domainProblems: Record<ErrorCode, ProblemKind> = {
+  validation_failed: { status: 422, title: 'Unprocessable Content', detail: 'Request body is invalid.' },
+  invite_invalid: { status: 400, title: 'Bad Request', detail: 'The invite code is unknown or expired.' },
+  invite_exhausted: { status: 409, title: 'Conflict', detail: 'The invite has no uses left.' },
+  email_taken: { status: 409, title: 'Conflict', detail: 'An account with this email already exists.' },
+  not_authenticated: { status: 401, title: 'Unauthorized', detail: 'A valid session cookie or API token is required.' },
+  invalid_credentials: { status: 401, title: 'Unauthorized', detail: 'The email or password is incorrect.' },
+  forbidden: { status: 403, title: 'Forbidden', detail: 'This credential may not perform this action.' },
+  not_found: { status: 404, title: 'Not Found', detail: 'The requested resource does not exist.' },
+  too_many_requests: { status: 429, title: 'Too Many Requests', detail: 'Too many attempts; retry later.' },
+};
+
+const httpProblems: Record<HttpOnlyCode, ProblemKind> = {
+  malformed_json: { status: 400, title: 'Bad Request', detail: 'The request body is not valid JSON.' },
+  csrf_rejected: { status: 403, title: 'Forbidden', detail: 'The request Origin is missing or not allowed.' },
+  payload_too_large: { status: 413, title: 'Content Too Large', detail: 'The request body exceeds 16 KiB.' },
+  unsupported_media_type: {
+    status: 415,
+    title: 'Unsupported Media Type',
+    detail: 'The request body must be application/json.',
+  },
+  internal_error: { status: 500, title: 'Internal Server Error', detail: 'An unexpected error occurred.' },
+  unavailable: { status: 503, title: 'Service Unavailable', detail: 'The service is temporarily unavailable.' },
+};
+
+/** The one table from error code to HTTP status and title. */
+export const PROBLEMS: Record<ProblemCode, ProblemKind> = { ...domainProblems, ...httpProblems };
+
+/** Thrown by HTTP middleware for the edge-only codes; the error handler renders it. */
+export class HttpProblem extends Error {
+  constructor(readonly code: HttpOnlyCode) {
+    super(code);
+    this.name = 'HttpProblem';
+  }
+}
+
+export interface ProblemBody {
+  type: 'about:blank';
+  title: string;
+  status: number;
+  code: ProblemCode;
+  detail: string;
+  errors?: { loc: string[]; msg: string }[];
+}
+
+export const problemBody = (code: ProblemCode, detail?: string): ProblemBody => {
+  const kind = PROBLEMS[code];
+  return { type: 'about:blank', title: kind.title, status: kind.status, code, detail: detail ?? kind.detail };
+};

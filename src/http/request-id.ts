@@ -1,0 +1,32 @@
+import { randomUUID } from 'node:crypto';
+import type { Request, RequestHandler, Response } from 'express';
+import type { Logger } from 'pino';
+
+export const requestIdOf = (res: Response): string => String(res.locals.requestId ?? '');
+
+/**
+ * The matched route pattern (routers are mounted at the root with full paths, so it is complete),
+ * else the path without its query string, which could carry something secret.
+ */
+const routeOf = (req: Request): string => {
+  const pattern: unknown = req.route?.path;
+  return typeof pattern === 'string' ? pattern : req.path;
+};
+
+/** Gives every request an id (echoed in X-Request-Id) and writes one log line when it ends. */
+export const requestId =
+  (logger: Logger): RequestHandler =>
+  (req, res, next) => {
+    const id = randomUUID();
+    const started = process.hrtime.bigint();
+    res.locals.requestId = id;
+    res.set('X-Request-Id', id);
+    res.on('finish', () => {
+      const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
+      logger.info(
+        { request_id: id, method: req.method, route: routeOf(req), status: res.statusCode, duration_ms: Math.round(durationMs * 10) / 10 },
+        'request',
+      );
+    });
+    next();
+  };

@@ -1,0 +1,34 @@
+import type { Request, Response } from 'express';
+import type { Config } from '../config.js';
+import type { SessionGrant } from '../core/use-cases/views.js';
+
+/** Reads, sets and expires the session cookie; its name and Secure flag follow the environment. */
+export interface SessionCookie {
+  name: string;
+  read(req: Request): string | null;
+  set(res: Response, grant: SessionGrant): void;
+  expire(res: Response): void;
+}
+
+export const createSessionCookie = (config: Pick<Config, 'environment'>): SessionCookie => {
+  const production = config.environment === 'production';
+  // The __Host- prefix makes browsers refuse the cookie unless Secure, Path=/ and no Domain.
+  const name = production ? '__Host-gh_session' : 'gh_session';
+  const attributes = (maxAge: number): string =>
+    `HttpOnly; SameSite=Lax; Path=/; Max-Age=${maxAge}${production ? '; Secure' : ''}`;
+  return {
+    name,
+    read: (req) => {
+      const cookies = req.cookies as Record<string, unknown> | undefined;
+      const value = cookies?.[name];
+      return typeof value === 'string' && value !== '' ? value : null;
+    },
+    set: (res, grant) => {
+      const remaining = Math.max(0, Math.floor((grant.expiresAt.getTime() - Date.now()) / 1000));
+      res.append('Set-Cookie', `${name}=${grant.token}; ${attributes(remaining)}`);
+    },
+    expire: (res) => {
+      res.append('Set-Cookie', `${name}=; ${attributes(0)}`);
+    },
+  };
+};

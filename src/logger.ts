@@ -1,0 +1,38 @@
+import pino from 'pino';
+
+/** Keys whose values may be credentials or personal secrets; matched anywhere in a log object. */
+const SECRET_KEY = /password|passwd|secret|token|(^|_)code$|authorization|cookie/i;
+const REDACTED = '[Redacted]';
+
+const redactDeep = (value: unknown, seen: WeakSet<object>): unknown => {
+  // Errors keep their own serializer (stack and message); they never carry request values.
+  if (value === null || typeof value !== 'object' || value instanceof Error || value instanceof Date) return value;
+  if (seen.has(value)) return '[Circular]';
+  seen.add(value);
+  if (Array.isArray(value)) return value.map((item) => redactDeep(item, seen));
+  const out: Record<string, unknown> = {};
+  for (const [key, inner] of Object.entries(value)) {
+    out[key] = SECRET_KEY.test(key) ? REDACTED : redactDeep(inner, seen);
+  }
+  return out;
+};
+
+export const redactSecrets = (value: Record<string, unknown>): Record<string, unknown> =>
+  redactDeep(value, new WeakSet()) as Record<string, unknown>;
+
+/** JSON lines; headers and secret-looking fields are redacted before anything is written. */
+export function createLogger(level: string, destination?: pino.DestinationStream): pino.Logger {
+  const options: pino.LoggerOptions = {
+    level,
+    base: undefined,
+    timestamp: pino.stdTimeFunctions.isoTime,
+    redact: {
+      paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', 'headers.authorization', 'headers.cookie'],
+      censor: REDACTED,
+    },
+    formatters: { log: redactSecrets },
+  };
+  return destination ? pino(options, destination) : pino(options);
+}
+
+export type Logger = pino.Logger;
