@@ -2,13 +2,16 @@ import type { Knex } from 'knex';
 import { Argon2PasswordHasher } from './adapters/argon2-password-hasher.js';
 import { CryptoSecretGenerator } from './adapters/crypto-secret-generator.js';
 import { openDatabase } from './adapters/knex/connection.js';
+import { KnexAttemptThrottle } from './adapters/knex/knex-attempt-throttle.js';
 import { createKnexStore } from './adapters/knex/knex-store.js';
+import { PinoSecurityEvents } from './adapters/pino-security-events.js';
 import { SystemClock } from './adapters/system-clock.js';
 import { UuidV7IdGenerator } from './adapters/uuidv7-id-generator.js';
 import type { Config } from './config.js';
 import type { Ports } from './core/ports/ports.js';
 import { makeUseCases } from './core/use-cases/make-use-cases.js';
 import type { UseCases } from './core/use-cases/use-cases.js';
+import { createLogger, type Logger } from './logger.js';
 
 export interface Service {
   useCases: UseCases;
@@ -17,8 +20,18 @@ export interface Service {
   close(): Promise<void>;
 }
 
-/** The one place that knows both the core and the adapters. Tests may replace any port. */
-export const composeService = (config: Pick<Config, 'databaseUrl' | 'databasePoolMax'>, overrides: Partial<Ports> = {}): Service => {
+/**
+ * Limits and log level are optional for callers that only need a database (tools, tests): absent
+ * limits are off. `gatehouse serve` passes loadConfig's, which always has them (10 and 100 by default).
+ */
+export type ServiceConfig = Pick<Config, 'databaseUrl' | 'databasePoolMax'> &
+  Partial<Pick<Config, 'loginFailuresPerEmail' | 'authAttemptsPerAddress' | 'logLevel'>>;
+
+/**
+ * The one place that knows both the core and the adapters. Tests may replace any port. Security
+ * events go to `logger`; without one, to a logger at the configured level (silent when none is).
+ */
+export const composeService = (config: ServiceConfig, overrides: Partial<Ports> = {}, logger?: Logger): Service => {
   const db = openDatabase(config.databaseUrl, { poolMax: config.databasePoolMax });
   const ports: Ports = {
     ...createKnexStore(db),
@@ -26,7 +39,10 @@ export const composeService = (config: Pick<Config, 'databaseUrl' | 'databasePoo
     secrets: new CryptoSecretGenerator(),
     ids: new UuidV7IdGenerator(),
     clock: new SystemClock(),
+    throttle: new KnexAttemptThrottle(db),
+    events: new PinoSecurityEvents(logger ?? createLogger(config.logLevel ?? 'silent')),
     ...overrides,
   };
-  return { useCases: makeUseCases(ports), ports, db, close: () => db.destroy() };
+  const limits = { loginFailuresPerEmail: config.loginFailuresPerEmail ?? 0, authAttemptsPerAddress: config.authAttemptsPerAddress ?? 0 };
+  return { useCases: makeUseCases(ports, limits), ports, db, close: () => db.destroy() };
 };

@@ -1,4 +1,8 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import pino from 'pino';
+
+/** The request a log line belongs to; the HTTP adapter enters it, so every line carries its id. */
+export const logContext = new AsyncLocalStorage<{ request_id: string }>();
 
 /** Keys whose values may be credentials or personal secrets; matched anywhere in a log object. */
 const SECRET_KEY = /password|passwd|secret|token|(^|_)code$|authorization|cookie/i;
@@ -31,6 +35,8 @@ export function createLogger(level: string, destination?: pino.DestinationStream
       censor: REDACTED,
     },
     formatters: { log: redactSecrets },
+    // A security event written from deep in a use case still names its request.
+    mixin: () => logContext.getStore() ?? {},
   };
   return destination ? pino(options, destination) : pino(options);
 }

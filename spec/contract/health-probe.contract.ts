@@ -5,19 +5,21 @@ import type { StoreFactory, StoreUnderTest } from './store-factory.js';
 export function healthProbeContract(adapter: string, factory: StoreFactory): void {
   describe(`HealthProbe contract (${adapter})`, () => {
     let subject: StoreUnderTest;
-    beforeEach(async () => {
-      subject = await factory();
-    });
     afterEach(() => subject.cleanup());
 
     it('answers true while the database is up', async () => {
+      subject = await factory();
       expect(await subject.store.health.isDatabaseUp()).to.equal(true);
     });
 
-    it('answers false once the database is unreachable', async function () {
-      if (!subject.stopDatabase) this.skip();
-      await subject.stopDatabase();
-      expect(await subject.store.health.isDatabaseUp()).to.equal(false);
-    });
+    const { withDatabase } = factory;
+    if (withDatabase) {
+      it('answers false once the database is unreachable', async () => {
+        const stoppable = await withDatabase();
+        subject = stoppable;
+        await stoppable.stopDatabase();
+        expect(await stoppable.store.health.isDatabaseUp()).to.equal(false);
+      });
+    }
   });
 }

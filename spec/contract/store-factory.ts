@@ -4,10 +4,20 @@ export type Store = Pick<Ports, 'auth' | 'scopes' | 'health'>;
 
 export interface StoreUnderTest {
   store: Store;
-  /** Makes the backing database unreachable, where the adapter has one (health checks). */
-  stopDatabase?: () => Promise<void>;
   cleanup(): Promise<void>;
 }
 
-/** Gives a fresh, empty store for each test; one per adapter (memory, SQLite, PostgreSQL). */
-export type StoreFactory = () => Promise<StoreUnderTest>;
+/** A store on a real database, which a test can take away (health checks). */
+export interface DatabaseStoreUnderTest extends StoreUnderTest {
+  stopDatabase(): Promise<void>;
+}
+
+/**
+ * Gives a fresh, empty store for each test; one per adapter (memory, Knex on the suite's engine).
+ * `withDatabase` is a capability, known when the suites are declared: adapters without a database
+ * (memory) simply do not have the cases that need one, instead of skipping them at run time.
+ */
+export interface StoreFactory {
+  (): Promise<StoreUnderTest>;
+  withDatabase?: () => Promise<DatabaseStoreUnderTest>;
+}

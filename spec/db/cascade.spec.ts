@@ -2,23 +2,23 @@ import { expect } from 'chai';
 import { createKnexStore } from '../../src/adapters/knex/knex-store.js';
 import { toStoredId } from '../../src/adapters/knex/stored-forms.js';
 import { aSession, aUser, anApiToken, anInvite } from '../contract/fixtures.js';
+import { countRows } from '../support/db/count-rows.js';
 import { createTempDatabase, type TempDatabase } from '../support/db/temp-database.js';
+import { ENGINE_LABEL } from '../support/db/test-engine.js';
 
-describe('cascade on user deletion (SQLite file)', () => {
+describe(`cascade on user deletion (${ENGINE_LABEL})`, () => {
   let temp: TempDatabase;
   beforeEach(async () => (temp = await createTempDatabase()));
   afterEach(() => temp.cleanup());
 
   const countOwnedBy = async (userId: string): Promise<Record<string, number>> => {
     const id = toStoredId(userId);
-    const [row] = (await temp.db.raw(
-      `select (select count(*) from users where id = ?) as users,
-              (select count(*) from sessions where user_id = ?) as sessions,
-              (select count(*) from api_tokens where user_id = ?) as api_tokens,
-              (select count(*) from invites where created_by = ?) as invites`,
-      [id, id, id, id],
-    )) as Record<string, number>[];
-    return row ?? {};
+    return {
+      users: await countRows(temp.db, 'users', { id }),
+      sessions: await countRows(temp.db, 'sessions', { user_id: id }),
+      api_tokens: await countRows(temp.db, 'api_tokens', { user_id: id }),
+      invites: await countRows(temp.db, 'invites', { created_by: id }),
+    };
   };
 
   it('removes the user\'s sessions, API tokens and invites, and nothing of another user', async () => {

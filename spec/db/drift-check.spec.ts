@@ -2,11 +2,12 @@ import { expect } from 'chai';
 import { checkDrift } from '../../src/adapters/knex/drift-check.js';
 import { MODELS, SESSIONS, USERS, type SchemaModel } from '../../src/adapters/knex/models/index.js';
 import { createTempDatabase, type TempDatabase } from '../support/db/temp-database.js';
+import { ENGINE_LABEL } from '../support/db/test-engine.js';
 
 const replacing = (model: SchemaModel, changed: Partial<SchemaModel>): SchemaModel[] =>
   MODELS.map((m) => (m.table === model.table ? { ...m, ...changed } : m));
 
-describe('drift check (SQLite file)', () => {
+describe(`drift check (${ENGINE_LABEL})`, () => {
   let temp: TempDatabase;
   beforeEach(async () => (temp = await createTempDatabase()));
   afterEach(() => temp.cleanup());

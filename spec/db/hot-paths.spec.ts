@@ -2,8 +2,9 @@ import { expect } from 'chai';
 import { createKnexStore } from '../../src/adapters/knex/knex-store.js';
 import { aSession, aUser, anApiToken } from '../contract/fixtures.js';
 import { createTempDatabase, type TempDatabase } from '../support/db/temp-database.js';
+import { ENGINE_LABEL } from '../support/db/test-engine.js';
 
-describe('authentication hot paths (SQLite file)', () => {
+describe(`authentication hot paths (${ENGINE_LABEL})`, () => {
   let temp: TempDatabase;
   beforeEach(async () => (temp = await createTempDatabase()));
   afterEach(() => temp.cleanup());
@@ -27,6 +28,6 @@ describe('authentication hot paths (SQLite file)', () => {
     const sessionSql = await queriesDuring(() => store.auth.findSessionByTokenHash(session.tokenHash));
     const tokenSql = await queriesDuring(() => store.auth.findApiTokenByTokenHash(token.tokenHash));
     expect([sessionSql.length, tokenSql.length]).to.deep.equal([1, 1]);
-    expect(sessionSql[0]).to.match(/join `users`/);
+    expect(sessionSql[0]).to.match(/join [`"]users[`"]/);
   });
 });

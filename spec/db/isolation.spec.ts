@@ -6,9 +6,11 @@ import { INVITES, SESSIONS, USERS } from '../../src/adapters/knex/models/index.j
 import { toStoredId } from '../../src/adapters/knex/stored-forms.js';
 import type { User } from '../../src/core/domain/user.js';
 import { aSession, aUser } from '../contract/fixtures.js';
+import { countRows } from '../support/db/count-rows.js';
 import { createTempDatabase, type TempDatabase } from '../support/db/temp-database.js';
+import { ENGINE_LABEL } from '../support/db/test-engine.js';
 
-describe('user isolation (SQLite file)', () => {
+describe(`user isolation (${ENGINE_LABEL})`, () => {
   let temp: TempDatabase;
   let ada: User;
   let bob: User;
@@ -42,7 +44,7 @@ describe('user isolation (SQLite file)', () => {
     const scope = new ScopedAccess(temp.db, ada.id);
     const deleted = await scope.delete(SESSIONS, (query) => query.where('id', 'none').orWhere('user_id', toStoredId(bob.id)));
     expect(deleted).to.equal(0);
-    expect(await temp.db('sessions').count({ n: '*' })).to.deep.equal([{ n: 2 }]);
+    expect(await countRows(temp.db, 'sessions')).to.equal(2);
   });
 
   it('rejects select() on a model without a user column (invites)', () => {

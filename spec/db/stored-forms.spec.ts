@@ -3,26 +3,23 @@ import { createKnexStore } from '../../src/adapters/knex/knex-store.js';
 import { fromStoredId, toStoredId } from '../../src/adapters/knex/stored-forms.js';
 import { aSession, aUser } from '../contract/fixtures.js';
 import { createTempDatabase, type TempDatabase } from '../support/db/temp-database.js';
+import { ENGINE_LABEL } from '../support/db/test-engine.js';
 
-describe('stored forms (SQLite file)', () => {
+// Ids are stored alike on both engines; instants are not (sqlite/ and postgres/stored-instants.spec.ts).
+describe(`stored forms (${ENGINE_LABEL})`, () => {
   let temp: TempDatabase;
   beforeEach(async () => (temp = await createTempDatabase()));
   afterEach(() => temp.cleanup());
 
-  it('stores ids as 32 lowercase hex characters and instants as ISO-8601 UTC text', async () => {
+  it('stores ids as 32 lowercase hex characters', async () => {
     const user = aUser();
     const session = aSession(user.id);
     const store = createKnexStore(temp.db);
     await store.auth.insertUser(user);
     await store.auth.insertSession(session);
-    const [row] = (await temp.db.raw('select id, user_id, created_at, expires_at from sessions')) as Record<string, unknown>[];
-    expect(row).to.deep.equal({
-      id: session.id.replaceAll('-', ''),
-      user_id: user.id.replaceAll('-', ''),
-      created_at: '2026-01-02T03:04:05.678Z',
-      expires_at: '2026-01-09T03:04:05.678Z',
-    });
-    expect(row?.id).to.match(/^[0-9a-f]{32}$/);
+    const rows = (await temp.db('sessions').select('id', 'user_id')) as Record<string, unknown>[];
+    expect(rows).to.deep.equal([{ id: session.id.replaceAll('-', ''), user_id: user.id.replaceAll('-', '') }]);
+    expect(rows[0]?.id).to.match(/^[0-9a-f]{32}$/);
   });
 
   it('finds a row written with the stored form by other means', async () => {

@@ -1,7 +1,6 @@
 import { expect } from 'chai';
-import request from 'supertest';
+import { api } from '../support/http/api.js';
 import { ORIGIN, startHarness, type Harness } from '../support/http/harness.js';
-import { expectConforms } from '../support/http/openapi-conformance.js';
 import { cookieHeader, signedInAdmin, type SignedIn } from '../support/http/users.js';
 
 describe('HTTP request bodies, ids and unknown routes', () => {
@@ -15,13 +14,12 @@ describe('HTTP request bodies, ids and unknown routes', () => {
   after(() => h.close());
 
   const createToken = () =>
-    request(h.app).post('/api/v1/tokens').set('Origin', ORIGIN).set('Cookie', cookieHeader(admin.token));
+    api(h).post('/api/v1/tokens').set('Origin', ORIGIN).set('Cookie', cookieHeader(admin.token));
 
   it('answers 415 unsupported_media_type for a body that is not application/json', async () => {
     const res = await createToken().type('text/plain').send('{"name":"x"}');
     expect(res.status).to.equal(415);
     expect(res.body).to.deep.include({ code: 'unsupported_media_type', title: 'Unsupported Media Type' });
-    expectConforms(res);
     const form = await createToken().type('form').send('name=x');
     expect(form.status).to.equal(415);
     const latin1 = await createToken().set('Content-Type', 'application/json; charset=latin1').send('{"name":"x"}');
@@ -37,7 +35,6 @@ describe('HTTP request bodies, ids and unknown routes', () => {
     const res = await createToken().type('json').send(JSON.stringify({ name: 'x'.repeat(17 * 1024) }));
     expect(res.status).to.equal(413);
     expect(res.body.code).to.equal('payload_too_large');
-    expectConforms(res);
   });
 
   it('answers 400 malformed_json for an unparseable or empty body', async () => {
@@ -45,7 +42,6 @@ describe('HTTP request bodies, ids and unknown routes', () => {
     expect(res.status).to.equal(400);
     expect(res.body.code).to.equal('malformed_json');
     expect(res.text).not.to.include('"name": ');
-    expectConforms(res);
     const empty = await createToken().type('json').send('');
     expect(empty.body.code).to.equal('malformed_json');
   });
@@ -56,7 +52,6 @@ describe('HTTP request bodies, ids and unknown routes', () => {
       expect(res.status).to.equal(422);
       expect(res.body.code).to.equal('validation_failed');
       expect(res.body.errors.map((problem: { loc: string[] }) => problem.loc)).to.deep.equal([['body']]);
-      expectConforms(res);
     });
   }
 
@@ -67,9 +62,9 @@ describe('HTTP request bodies, ids and unknown routes', () => {
   });
 
   it('ignores any body on routes that take none, JSON or not', async () => {
-    const json = await request(h.app).get('/api/v1/users/me').set('Cookie', cookieHeader(admin.token)).type('json').send('{oops');
+    const json = await api(h).get('/api/v1/users/me').set('Cookie', cookieHeader(admin.token)).type('json').send('{oops');
     expect(json.status).to.equal(200);
-    const text = await request(h.app)
+    const text = await api(h)
       .post('/api/v1/sessions/revoke-others')
       .set('Origin', ORIGIN)
       .set('Cookie', cookieHeader(admin.token))
@@ -80,7 +75,7 @@ describe('HTTP request bodies, ids and unknown routes', () => {
 
   it('answers 404 not_found for a path id that is not a UUID', async () => {
     for (const path of ['/api/v1/sessions/abc', '/api/v1/tokens/1', '/api/v1/tokens/%E0%A4%A']) {
-      const res = await request(h.app).delete(path).set('Origin', ORIGIN).set('Cookie', cookieHeader(admin.token));
+      const res = await api(h).delete(path).set('Origin', ORIGIN).set('Cookie', cookieHeader(admin.token));
       expect(res.status, path).to.equal(404);
       expect(res.body.code).to.equal('not_found');
     }
@@ -93,7 +88,7 @@ describe('HTTP request bodies, ids and unknown routes', () => {
       ['get', '/api/v1/auth/login'],
       ['put', '/api/v1/tokens'],
     ] as const) {
-      const res = await request(h.app)[method](path);
+      const res = await api(h)[method](path);
       expect(res.status, `${method} ${path}`).to.equal(404);
       expect(res.headers['content-type']).to.match(/^application\/problem\+json/);
       expect(res.body).to.deep.equal({

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import request from 'supertest';
+import { api } from '../support/http/api.js';
 import { startHarness, type Harness } from '../support/http/harness.js';
 import { PASSWORD, cookieHeader, sessionCookieOf, uniqueEmail } from '../support/http/users.js';
 
@@ -9,7 +9,7 @@ const PUBLIC = 'https://id.example.com';
 const loginResponse = async (h: Harness, origin: string) => {
   const email = uniqueEmail('cookie');
   await h.useCases.createAdmin({ email, password: PASSWORD, display_name: 'Cookie' });
-  return request(h.app).post('/api/v1/auth/login').set('Origin', origin).send({ email, password: PASSWORD });
+  return api(h).post('/api/v1/auth/login').set('Origin', origin).send({ email, password: PASSWORD });
 };
 
 const maxAgeOf = (line: string): number => Number(/Max-Age=(\d+)/.exec(line)?.[1]);
@@ -47,19 +47,19 @@ describe('HTTP session cookie', () => {
       const [line] = res.headers['set-cookie'] as unknown as string[];
       expect(line).to.match(/^__Host-gh_session=[A-Za-z0-9_-]{43,}; HttpOnly; SameSite=Lax; Path=\/; Max-Age=\d+; Secure$/);
       const token = sessionCookieOf(res, '__Host-gh_session')!;
-      const me = await request(h.app).get('/api/v1/users/me').set('Cookie', cookieHeader(token, '__Host-gh_session'));
+      const me = await api(h).get('/api/v1/users/me').set('Cookie', cookieHeader(token, '__Host-gh_session'));
       expect(me.status).to.equal(200);
     });
 
     it('ignores a plain gh_session cookie', async () => {
       const token = sessionCookieOf(await loginResponse(h, PUBLIC), '__Host-gh_session')!;
-      const me = await request(h.app).get('/api/v1/users/me').set('Cookie', cookieHeader(token, 'gh_session'));
+      const me = await api(h).get('/api/v1/users/me').set('Cookie', cookieHeader(token, 'gh_session'));
       expect(me.status).to.equal(401);
     });
 
     it('expires __Host-gh_session on logout, with Secure', async () => {
       const token = sessionCookieOf(await loginResponse(h, PUBLIC), '__Host-gh_session')!;
-      const res = await request(h.app)
+      const res = await api(h)
         .post('/api/v1/auth/logout')
         .set('Origin', PUBLIC)
         .set('Cookie', cookieHeader(token, '__Host-gh_session'));
@@ -69,11 +69,11 @@ describe('HTTP session cookie', () => {
 
     it('hides the docs and the OpenAPI document (404) and sends HSTS', async () => {
       for (const path of ['/api/v1/docs', '/api/v1/docs/', '/api/v1/openapi.json', '/api/v1/docs/swagger-ui-init.js']) {
-        const res = await request(h.app).get(path);
+        const res = await api(h).get(path);
         expect(res.status, path).to.equal(404);
         expect(res.body.code).to.equal('not_found');
       }
-      const health = await request(h.app).get('/api/v1/healthz');
+      const health = await api(h).get('/api/v1/healthz');
       expect(health.headers['strict-transport-security']).to.match(/max-age=\d+/);
     });
   });

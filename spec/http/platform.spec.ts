@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import request from 'supertest';
+import { api } from '../support/http/api.js';
 import { startHarness, type Harness } from '../support/http/harness.js';
 import { compileEveryDocumentedSchema } from '../support/http/openapi-conformance.js';
 import { PASSWORD, cookieHeader, createToken, signedInAdmin } from '../support/http/users.js';
@@ -12,39 +12,39 @@ describe('HTTP platform: health, docs, headers, logs', () => {
   after(() => h.close());
 
   it('GET /healthz answers 200 {"status":"ok"}', async () => {
-    const res = await request(h.app).get('/api/v1/healthz');
+    const res = await api(h).get('/api/v1/healthz');
     expect(res.status).to.equal(200);
     expect(res.body).to.deep.equal({ status: 'ok' });
   });
 
   it('sets X-Request-Id, Cache-Control: no-store, nosniff, a CSP, no X-Powered-By and no HSTS outside production', async () => {
-    const res = await request(h.app).get('/api/v1/healthz');
+    const res = await api(h).get('/api/v1/healthz');
     expect(res.headers['x-request-id']).to.match(/^[0-9a-f-]{36}$/);
     expect(res.headers['cache-control']).to.equal('no-store');
     expect(res.headers['x-content-type-options']).to.equal('nosniff');
     expect(res.headers['content-security-policy']).to.include("default-src 'none'");
     expect(res.headers).not.to.have.property('x-powered-by');
     expect(res.headers).not.to.have.property('strict-transport-security');
-    const other = await request(h.app).get('/api/v1/healthz');
+    const other = await api(h).get('/api/v1/healthz');
     expect(other.headers['x-request-id']).not.to.equal(res.headers['x-request-id']);
   });
 
   it('serves Swagger UI at /docs and /docs/ with assets that load under its CSP', async () => {
     for (const path of ['/api/v1/docs', '/api/v1/docs/']) {
-      const res = await request(h.app).get(path);
+      const res = await api(h).get(path);
       expect(res.status, path).to.equal(200);
       expect(res.headers['content-type']).to.match(/^text\/html/);
       expect(res.text).to.include('/api/v1/docs/swagger-ui-bundle.js');
       expect(res.headers['content-security-policy']).to.include("script-src 'self'");
     }
-    const init = await request(h.app).get('/api/v1/docs/swagger-ui-init.js');
+    const init = await api(h).get('/api/v1/docs/swagger-ui-init.js');
     expect(init.status).to.equal(200);
     expect(init.text).to.include('"openapi": "3.1.0"');
-    expect((await request(h.app).get('/api/v1/docs/swagger-ui-bundle.js')).status).to.equal(200);
+    expect((await api(h).get('/api/v1/docs/swagger-ui-bundle.js')).status).to.equal(200);
   });
 
   it('serves an OpenAPI 3.1 document covering every route of the contract', async () => {
-    const res = await request(h.app).get('/api/v1/openapi.json');
+    const res = await api(h).get('/api/v1/openapi.json');
     expect(res.status).to.equal(200);
     expect(res.body.openapi).to.equal('3.1.0');
     expect(res.body.paths).to.include.all.keys(
@@ -70,7 +70,7 @@ describe('HTTP platform: health, docs, headers, logs', () => {
   it('logs one line per request with id, route, status and duration, and no secrets', async () => {
     const admin = await signedInAdmin(h);
     const token = await createToken(h, admin);
-    const res = await request(h.app).get('/api/v1/users/me').set('Authorization', `Bearer ${token}`);
+    const res = await api(h).get('/api/v1/users/me').set('Authorization', `Bearer ${token}`);
     const line = h.logs.map((raw) => JSON.parse(raw)).find((entry) => entry.request_id === res.headers['x-request-id']);
     expect(line).to.include({ method: 'GET', route: '/api/v1/users/me', status: 200 });
     expect(line.duration_ms).to.be.a('number');

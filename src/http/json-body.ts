@@ -1,3 +1,4 @@
+import { AsyncResource } from 'node:async_hooks';
 import express, { type RequestHandler } from 'express';
 import { HttpProblem } from './problem.js';
 
@@ -30,7 +31,8 @@ const parseJson = (raw: unknown): unknown => {
 /** Only on routes that take a body; the others never read one. Order: 415, then 413, then 400. */
 export const jsonBody: RequestHandler = (req, res, next) => {
   if (!isJsonContentType(req.get('content-type'))) throw new HttpProblem('unsupported_media_type');
-  readRaw(req, res, (error?: unknown) => {
+  // The body arrives on socket events, outside the request's log context: carry it across.
+  const done = AsyncResource.bind((error?: unknown) => {
     if (error) return next(error);
     try {
       req.body = parseJson(req.body);
@@ -39,4 +41,5 @@ export const jsonBody: RequestHandler = (req, res, next) => {
     }
     next();
   });
+  readRaw(req, res, done);
 };

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
+import { logContext } from '../logger.js';
 
 export const requestIdOf = (res: Response): string => String(res.locals.requestId ?? '');
 
@@ -28,5 +29,5 @@ export const requestId =
         'request',
       );
     });
-    next();
+    logContext.run({ request_id: id }, next);
   };

@@ -1,29 +1,23 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Knex } from 'knex';
-import { openDatabase } from '../../../src/adapters/knex/connection.js';
-import { migrateLatest } from '../../../src/adapters/knex/migrator.js';
+import { createTempPostgresDatabase } from './temp-postgres-database.js';
+import { createTempSqliteDatabase } from './temp-sqlite-database.js';
+import { TEST_ENGINE } from './test-engine.js';
 
 export interface TempDatabase {
-  /** A SERVICE_DATABASE_URL for the same file, for child processes and composeService. */
+  /** A SERVICE_DATABASE_URL for the same database, for child processes and composeService. */
   url: string;
   db: Knex;
   cleanup(): Promise<void>;
 }
 
-/** A fresh SQLite file in its own temp folder, migrated to latest with the real migrations. */
-export async function createTempDatabase(): Promise<TempDatabase> {
-  const folder = await mkdtemp(join(tmpdir(), 'gatehouse-db-'));
-  const url = `sqlite://${join(folder, 'gatehouse.sqlite3')}`;
-  const db = openDatabase(url);
-  await migrateLatest(db);
-  return {
-    url,
-    db,
-    cleanup: async () => {
-      await db.destroy();
-      await rm(folder, { recursive: true, force: true });
-    },
-  };
+export interface TempDatabaseOptions {
+  /** Run the real migrations to latest first (default); false leaves it empty, for `gatehouse migrate`. */
+  migrate?: boolean;
 }
+
+/**
+ * A fresh database of the suite's engine (GATEHOUSE_TEST_ENGINE): a SQLite file in its own folder,
+ * or `CREATE DATABASE gatehouse_test_<random>` on the PostgreSQL server, dropped by cleanup.
+ */
+export const createTempDatabase = (options: TempDatabaseOptions = {}): Promise<TempDatabase> =>
+  TEST_ENGINE === 'postgres' ? createTempPostgresDatabase(options) : createTempSqliteDatabase(options);

@@ -1,27 +1,42 @@
 import { randomBytes } from 'node:crypto';
 import { openDatabase } from '../../../src/adapters/knex/connection.js';
-import { migrateLatest } from '../../../src/adapters/knex/migrator.js';
-import type { TempDatabase } from './temp-database.js';
+import { databaseUrl, onServer, quoteIdent } from './postgres-admin.js';
+import { migratedTemplate } from './postgres-template.js';
+import type { TempDatabase, TempDatabaseOptions } from './temp-database.js';
 
-/** Set to a server URL (e.g. postgres://postgres@127.0.0.1:5432/test) to run the PostgreSQL suites. */
-export const POSTGRES_TEST_URL = process.env.GATEHOUSE_TEST_POSTGRES_URL ?? '';
+export interface TempPostgresDatabase extends TempDatabase {
+  name: string;
+  /** Refuses new connections and ends every open one, as if the server had gone away. */
+  makeUnreachable(): Promise<void>;
+  /** Accepts connections again; pools are expected to recover on their own. */
+  makeReachable(): Promise<void>;
+}
 
-/** A fresh database on that server, migrated to latest; cleanup drops it. */
-export async function createTempPostgresDatabase(serverUrl = POSTGRES_TEST_URL): Promise<TempDatabase> {
+/**
+ * A fresh database of its own on the test server, so runs and tests never see each other's rows;
+ * migrated to latest by the real migrations (through the template) unless `migrate: false`.
+ */
+export async function createTempPostgresDatabase({ migrate = true }: TempDatabaseOptions = {}): Promise<TempPostgresDatabase> {
   const name = `gatehouse_test_${randomBytes(6).toString('hex')}`;
-  const admin = openDatabase(serverUrl, { poolMax: 1 });
-  await admin.raw('create database ??', [name]);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const db = openDatabase(url.toString());
-  await migrateLatest(db);
+  const quoted = quoteIdent(name);
+  const template = migrate ? ` template ${quoteIdent(await migratedTemplate())}` : '';
+  await onServer(`create database ${quoted}${template}`);
+  const url = databaseUrl(name);
+  const db = openDatabase(url);
   return {
-    url: url.toString(),
+    url,
     db,
+    name,
+    makeUnreachable: () =>
+      onServer(
+        `alter database ${quoted} allow_connections false`,
+        `select pg_terminate_backend(pid) from pg_stat_activity where datname = '${name}'`,
+      ),
+    makeReachable: () => onServer(`alter database ${quoted} allow_connections true`),
     cleanup: async () => {
       await db.destroy();
-      await admin.raw('drop database if exists ?? with (force)', [name]);
-      await admin.destroy();
+      // FORCE: a pool a failed test left open must not keep the database alive.
+      await onServer(`drop database if exists ${quoted} with (force)`);
     },
   };
 }

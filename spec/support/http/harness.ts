@@ -1,7 +1,9 @@
 import { Writable } from 'node:stream';
 import type express from 'express';
+import type { Knex } from 'knex';
 import { composeService, type Service } from '../../../src/compose.js';
 import { loadConfig, type Config, type Env } from '../../../src/config.js';
+import type { Ports } from '../../../src/core/ports/ports.js';
 import type { UseCases } from '../../../src/core/use-cases/use-cases.js';
 import { createApp } from '../../../src/http/create-app.js';
 import { createLogger } from '../../../src/logger.js';
@@ -32,15 +34,23 @@ export const memoryLog = (): { lines: string[]; stream: Writable } => {
 export const testConfig = (env: Env = {}): Config =>
   loadConfig({ SERVICE_ENVIRONMENT: 'test', SERVICE_PUBLIC_URL: ORIGIN, ...env });
 
-/** createApp wired to the real composition on a migrated temporary SQLite file. */
-export const startHarness = async (env: Env = {}): Promise<Harness> => {
+export interface DatabaseHarness extends Harness {
+  /** A second connection to the service's SQLite file, to check what is really stored. */
+  db: Knex;
+  /** The SERVICE_DATABASE_URL of that file, for other processes. */
+  databaseUrl: string;
+}
+
+/** createApp wired to the real composition on a migrated temporary SQLite file; `ports` replaces some (a clock). */
+export const startHarness = async (env: Env = {}, ports: Partial<Ports> = {}): Promise<DatabaseHarness> => {
   const database = await createTempDatabase();
   const config = testConfig({ SERVICE_DATABASE_URL: database.url, ...env });
-  const service: Service = composeService({ databaseUrl: database.url, databasePoolMax: 1 });
-  return withService(service, config, async () => {
+  const service: Service = composeService({ databaseUrl: database.url, databasePoolMax: 1 }, ports);
+  const harness = withService(service, config, async () => {
     await service.close();
     await database.cleanup();
   });
+  return { ...harness, db: database.db, databaseUrl: database.url };
 };
 
 /** createApp over any UseCases (a stub, for failures the real composition cannot produce on demand). */

@@ -1,4 +1,5 @@
-import request from 'supertest';
+import type request from 'supertest';
+import { api } from './api.js';
 import type { Harness } from './harness.js';
 import { ORIGIN } from './harness.js';
 
@@ -24,7 +25,7 @@ export interface SignedIn {
 }
 
 export const login = async (h: Harness, email: string, password = PASSWORD): Promise<SignedIn> => {
-  const res = await request(h.app).post('/api/v1/auth/login').set('Origin', ORIGIN).send({ email, password });
+  const res = await api(h).post('/api/v1/auth/login').set('Origin', ORIGIN).send({ email, password });
   if (res.status !== 200) throw new Error(`login fixture failed with ${res.status}`);
   return { email, token: sessionCookieOf(res) ?? '', userId: res.body.id };
 };
@@ -41,7 +42,7 @@ export const inviteCode = async (h: Harness, adminEmail: string, maxUses = 1): P
 /** Registers over HTTP; the response's cookie is the new member's session. */
 export const registeredMember = async (h: Harness, adminEmail: string, displayName = 'Member'): Promise<SignedIn> => {
   const email = uniqueEmail('member');
-  const res = await request(h.app)
+  const res = await api(h)
     .post('/api/v1/auth/register')
     .set('Origin', ORIGIN)
     .send({ invite_code: await inviteCode(h, adminEmail), email, password: PASSWORD, display_name: displayName });
@@ -50,7 +51,7 @@ export const registeredMember = async (h: Harness, adminEmail: string, displayNa
 };
 
 export const createToken = async (h: Harness, session: SignedIn, name = 'ci'): Promise<string> => {
-  const res = await request(h.app)
+  const res = await api(h)
     .post('/api/v1/tokens')
     .set('Origin', ORIGIN)
     .set('Cookie', cookieHeader(session.token))

@@ -1,5 +1,8 @@
 import { CryptoSecretGenerator } from '../../../src/adapters/crypto-secret-generator.js';
+import { MemoryAttemptThrottle } from '../../../src/adapters/memory/memory-attempt-throttle.js';
+import { MemorySecurityEvents } from '../../../src/adapters/memory/memory-security-events.js';
 import { createMemoryStore } from '../../../src/adapters/memory/memory-store.js';
+import type { ThrottleLimits } from '../../../src/core/domain/throttle.js';
 import type { Ports } from '../../../src/core/ports/ports.js';
 import { makeUseCases } from '../../../src/core/use-cases/make-use-cases.js';
 import type { UseCases } from '../../../src/core/use-cases/use-cases.js';
@@ -12,19 +15,23 @@ export interface MemoryWorld {
   useCases: UseCases;
   clock: FixedClock;
   hasher: CountingHasher;
+  events: MemorySecurityEvents;
 }
 
 /** Use cases on the memory adapters, a fixed clock and a cheap hasher: fast and exact. */
-export const memoryWorld = (hasher = new CountingHasher()): MemoryWorld => {
+export const memoryWorld = (hasher = new CountingHasher(), limits?: ThrottleLimits): MemoryWorld => {
   const clock = new FixedClock();
+  const events = new MemorySecurityEvents();
   const ports: Ports = {
     ...createMemoryStore(),
     hasher,
     secrets: new CryptoSecretGenerator(),
     ids: new SequentialIds(),
     clock,
+    throttle: new MemoryAttemptThrottle(),
+    events,
   };
-  return { ports, useCases: makeUseCases(ports), clock, hasher };
+  return { ports, useCases: makeUseCases(ports, limits), clock, hasher, events };
 };
 
 export const PASSWORD = 'correct horse battery staple';

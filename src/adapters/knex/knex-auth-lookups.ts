@@ -7,6 +7,8 @@ import type { AuthLookups, InsertUserOutcome, RedeemOutcome } from '../../core/p
 import { AuthAccess, OWNER_PREFIX, ROW_PREFIX } from './access/auth-access.js';
 import { engineOf, type Engine } from './engine.js';
 import { API_TOKENS, INVITES, SESSIONS, USERS, type Model } from './models/index.js';
+import { preparedAuthQueriesFor } from './prepared-queries.js';
+import type { PreparedAuthQueries } from './prepared-auth-queries.js';
 import { fromRow, toRow, type StoredRow } from './row-mapping.js';
 import { toStoredIdOrNull } from './stored-forms.js';
 import { isUniqueViolation } from './unique-violation.js';
@@ -17,29 +19,34 @@ const withOwner = <T>(model: Model<T>, row: StoredRow | undefined): { record: T;
 export class KnexAuthLookups implements AuthLookups {
   private readonly access: AuthAccess;
   private readonly engine: Engine;
+  /** SQLite only: the hot lookups on statements prepared once (PostgreSQL keeps the builder path). */
+  private readonly prepared: PreparedAuthQueries | null;
 
   constructor(db: Knex) {
     this.access = new AuthAccess(db);
     this.engine = engineOf(db);
+    this.prepared = preparedAuthQueriesFor(db);
   }
 
   async findUserByEmail(email: string): Promise<User | null> {
-    const row = await this.access.findBy(USERS, 'email', email);
+    const row = await (this.prepared?.userByEmail(email) ?? this.access.findBy(USERS, 'email', email));
     return row ? fromRow(USERS, row) : null;
   }
 
   async findSessionByTokenHash(tokenHash: string): Promise<{ session: Session; user: User } | null> {
-    const found = withOwner(SESSIONS, await this.access.findWithOwner(SESSIONS, 'token_hash', tokenHash));
+    const row = await (this.prepared?.sessionByTokenHash(tokenHash) ?? this.access.findWithOwner(SESSIONS, 'token_hash', tokenHash));
+    const found = withOwner(SESSIONS, row);
     return found && { session: found.record, user: found.user };
   }
 
   async findApiTokenByTokenHash(tokenHash: string): Promise<{ token: ApiToken; user: User } | null> {
-    const found = withOwner(API_TOKENS, await this.access.findWithOwner(API_TOKENS, 'token_hash', tokenHash));
+    const row = await (this.prepared?.apiTokenByTokenHash(tokenHash) ?? this.access.findWithOwner(API_TOKENS, 'token_hash', tokenHash));
+    const found = withOwner(API_TOKENS, row);
     return found && { token: found.record, user: found.user };
   }
 
   async findInviteByCodeHash(codeHash: string): Promise<Invite | null> {
-    const row = await this.access.findBy(INVITES, 'code_hash', codeHash);
+    const row = await (this.prepared?.inviteByCodeHash(codeHash) ?? this.access.findBy(INVITES, 'code_hash', codeHash));
     return row ? fromRow(INVITES, row) : null;
   }
 
@@ -73,7 +80,8 @@ export class KnexAuthLookups implements AuthLookups {
   }
 
   async insertSession(session: Session): Promise<void> {
-    await this.access.insert(SESSIONS, toRow(SESSIONS, session, this.engine));
+    const row = toRow(SESSIONS, session, this.engine);
+    await (this.prepared?.insertSession(row) ?? this.access.insert(SESSIONS, row));
   }
 
   async deleteSessionByTokenHash(tokenHash: string): Promise<void> {

@@ -7,8 +7,10 @@ import type { UserChanges, UserScope } from '../../core/ports/user-scopes.js';
 import { ScopedAccess, type Narrowing } from './access/scoped-access.js';
 import { engineOf, type Engine } from './engine.js';
 import { API_TOKENS, INVITES, SESSIONS, USERS } from './models/index.js';
+import { preparedScopeQueriesFor } from './prepared-queries.js';
+import type { PreparedScopeQueries } from './prepared-scope-queries.js';
 import { fromRow, toRow } from './row-mapping.js';
-import { toStoredIdOrNull } from './stored-forms.js';
+import { toStoredId, toStoredIdOrNull } from './stored-forms.js';
 
 const NEWEST_FIRST = [
   { column: 'created_at', order: 'desc' },
@@ -24,14 +26,17 @@ const byId = (id: string): Narrowing => {
 export class KnexUserScope implements UserScope {
   private readonly access: ScopedAccess;
   private readonly engine: Engine;
+  /** SQLite only: the per-request reads and touches on statements prepared once per connection. */
+  private readonly prepared: PreparedScopeQueries | null;
 
   constructor(db: Knex, readonly userId: string) {
     this.access = new ScopedAccess(db, userId);
     this.engine = engineOf(db);
+    this.prepared = preparedScopeQueriesFor(db);
   }
 
   async findUser(): Promise<User | null> {
-    const row = await this.access.select(USERS).first();
+    const row = await (this.prepared?.findUser(toStoredId(this.userId)) ?? this.access.select(USERS).first());
     return row ? fromRow(USERS, row) : null;
   }
 
@@ -60,7 +65,10 @@ export class KnexUserScope implements UserScope {
   }
 
   async touchSession(sessionId: string, changes: { expiresAt: Date; lastSeenAt: Date }): Promise<void> {
-    await this.access.update(SESSIONS, toRow(SESSIONS, changes, this.engine), byId(sessionId));
+    const row = toRow(SESSIONS, changes, this.engine);
+    const stored = toStoredIdOrNull(sessionId);
+    if (!this.prepared) await this.access.update(SESSIONS, row, byId(sessionId));
+    else if (stored !== null) await this.prepared.touchSession(toStoredId(this.userId), stored, row);
   }
 
   async deleteSession(sessionId: string): Promise<boolean> {
@@ -82,7 +90,10 @@ export class KnexUserScope implements UserScope {
   }
 
   async touchApiToken(tokenId: string, lastUsedAt: Date): Promise<void> {
-    await this.access.update(API_TOKENS, toRow(API_TOKENS, { lastUsedAt }, this.engine), byId(tokenId));
+    const row = toRow(API_TOKENS, { lastUsedAt }, this.engine);
+    const stored = toStoredIdOrNull(tokenId);
+    if (!this.prepared) await this.access.update(API_TOKENS, row, byId(tokenId));
+    else if (stored !== null) await this.prepared.touchApiToken(toStoredId(this.userId), stored, row);
   }
 
   async deleteApiToken(tokenId: string): Promise<boolean> {

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import * as identity from '../../../db/migrations/0001_identity.js';
+import * as throttle from '../../../db/migrations/0002_throttle.js';
 
 export interface Migration {
   name: string;
@@ -8,7 +9,10 @@ export interface Migration {
 }
 
 /** Imported statically, so the same list works under tsx and from dist/ (no directory scan). */
-export const MIGRATIONS: readonly Migration[] = [{ name: '0001_identity', ...identity }];
+export const MIGRATIONS: readonly Migration[] = [
+  { name: '0001_identity', ...identity },
+  { name: '0002_throttle', ...throttle },
+];
 
 export const MIGRATION_SOURCE: Knex.MigrationSource<Migration> = {
   getMigrations: () => Promise.resolve([...MIGRATIONS]),

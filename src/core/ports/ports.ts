@@ -1,9 +1,11 @@
+import type { AttemptThrottle } from './attempt-throttle.js';
 import type { AuthLookups } from './auth-lookups.js';
 import type { Clock } from './clock.js';
 import type { HealthProbe } from './health-probe.js';
 import type { IdGenerator } from './id-generator.js';
 import type { PasswordHasher } from './password-hasher.js';
 import type { SecretGenerator } from './secret-generator.js';
+import type { SecurityEvents } from './security-events.js';
 import type { UserScopes } from './user-scopes.js';
 
 /** Every driven dependency of the core; a use case asks for the few it needs with Pick. */
@@ -15,4 +17,6 @@ export interface Ports {
   secrets: SecretGenerator;
   ids: IdGenerator;
   clock: Clock;
+  throttle: AttemptThrottle;
+  events: SecurityEvents;
 }

@@ -6,7 +6,7 @@ import { newestFirst, toApiTokenView } from './to-views.js';
 import type { UseCases } from './use-cases.js';
 
 export const makeCreateApiToken =
-  (deps: Pick<Ports, 'scopes' | 'secrets' | 'ids' | 'clock'>): UseCases['createApiToken'] =>
+  (deps: Pick<Ports, 'scopes' | 'secrets' | 'ids' | 'clock' | 'events'>): UseCases['createApiToken'] =>
   async (principal, input) => {
     const body = parse<{ name: string; expires_in_days: number | null }>(createTokenRules, input);
     const now = deps.clock.now();
@@ -21,6 +21,7 @@ export const makeCreateApiToken =
       lastUsedAt: null,
     };
     await deps.scopes.open(principal.userId).insertApiToken(token);
+    deps.events.record({ type: 'token_created', userId: principal.userId, targetId: token.id });
     return { token: toApiTokenView(token), secret };
   };
 
@@ -30,7 +31,8 @@ export const makeListApiTokens =
     newestFirst(await deps.scopes.open(principal.userId).listApiTokens()).map(toApiTokenView);
 
 export const makeRevokeApiToken =
-  (deps: Pick<Ports, 'scopes'>): UseCases['revokeApiToken'] =>
+  (deps: Pick<Ports, 'scopes' | 'events'>): UseCases['revokeApiToken'] =>
   async (principal, tokenId) => {
     if (!(await deps.scopes.open(principal.userId).deleteApiToken(tokenId))) throw new DomainError('not_found');
+    deps.events.record({ type: 'token_revoked', userId: principal.userId, targetId: tokenId });
   };

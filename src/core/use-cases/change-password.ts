@@ -8,7 +8,7 @@ import type { UseCases } from './use-cases.js';
 
 /** Every session dies, the caller's included, and the caller gets a fresh one: rotation. */
 export const makeChangePassword = (
-  deps: Pick<Ports, 'auth' | 'scopes' | 'hasher' | 'secrets' | 'ids' | 'clock'>,
+  deps: Pick<Ports, 'auth' | 'scopes' | 'hasher' | 'secrets' | 'ids' | 'clock' | 'events'>,
 ): UseCases['changePassword'] => {
   const openSession = makeOpenSession(deps);
   return async (principal, input, context) => {
@@ -24,6 +24,7 @@ export const makeChangePassword = (
     const passwordHash = await deps.hasher.hash(body.new_password);
     await scope.updateUser({ passwordHash, updatedAt: deps.clock.now() });
     await scope.deleteSessionsExcept(null);
+    deps.events.record({ type: 'password_changed', userId: user.id, clientAddress: context.clientAddress });
     return openSession(user.id, context.userAgent);
   };
 };

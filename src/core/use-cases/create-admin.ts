@@ -8,7 +8,7 @@ import type { UseCases } from './use-cases.js';
 
 /** SPEC §4: never updates an existing row; the same rules as registration; any number of admins. */
 export const makeCreateAdmin =
-  (deps: Pick<Ports, 'auth' | 'hasher' | 'ids' | 'clock'>): UseCases['createAdmin'] =>
+  (deps: Pick<Ports, 'auth' | 'hasher' | 'ids' | 'clock' | 'events'>): UseCases['createAdmin'] =>
   async (input) => {
     const body = parse<{ email: string; password: string; display_name?: string }>(createAdminRules, input);
     const displayName = body.display_name ?? localPartOf(body.email);
@@ -25,5 +25,6 @@ export const makeCreateAdmin =
       updatedAt: now,
     };
     if ((await deps.auth.insertUser(user)) === 'email_taken') throw new DomainError('email_taken');
+    deps.events.record({ type: 'admin_created', userId: user.id });
     return toPublicUser(user);
   };

@@ -5,7 +5,7 @@ import { deleteAccountRules, parse } from '../rules.js';
 import type { UseCases } from './use-cases.js';
 
 export const makeDeleteAccount =
-  (deps: Pick<Ports, 'scopes' | 'hasher'>): UseCases['deleteAccount'] =>
+  (deps: Pick<Ports, 'scopes' | 'hasher' | 'events'>): UseCases['deleteAccount'] =>
   async (principal, input) => {
     requireSession(principal);
     const body = parse<{ password: string }>(deleteAccountRules, input);
@@ -14,4 +14,5 @@ export const makeDeleteAccount =
     if (!user) throw new DomainError('not_authenticated');
     if (!(await deps.hasher.verify(user.passwordHash, body.password))) throw new DomainError('invalid_credentials');
     await scope.deleteUser();
+    deps.events.record({ type: 'account_deleted', userId: user.id });
   };

@@ -7,7 +7,7 @@ import { createInviteRules, parse } from '../rules.js';
 import { toInviteView } from './to-views.js';
 import type { UseCases } from './use-cases.js';
 
-type InviteDeps = Pick<Ports, 'scopes' | 'secrets' | 'ids' | 'clock'>;
+type InviteDeps = Pick<Ports, 'scopes' | 'secrets' | 'ids' | 'clock' | 'events'>;
 type Issued = ReturnType<UseCases['createInvite']>;
 
 const issueInvite = async (deps: InviteDeps, issuer: { id: string; role: Role }, input: unknown): Issued => {
@@ -25,6 +25,7 @@ const issueInvite = async (deps: InviteDeps, issuer: { id: string; role: Role },
     expiresAt: addDays(now, body.expires_in_days),
   };
   await deps.scopes.open(issuer.id).insertInvite(invite);
+  deps.events.record({ type: 'invite_created', userId: issuer.id, targetId: invite.id });
   return { invite: toInviteView(invite), code: secret };
 };
 

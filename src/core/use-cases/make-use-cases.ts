@@ -1,3 +1,4 @@
+import { DEFAULT_THROTTLE_LIMITS, type ThrottleLimits } from '../domain/throttle.js';
 import type { Ports } from '../ports/ports.js';
 import { makeCreateApiToken, makeListApiTokens, makeRevokeApiToken } from './api-tokens.js';
 import { makeAuthenticateApiToken } from './authenticate-api-token.js';
@@ -11,27 +12,32 @@ import { makeLogin } from './login.js';
 import { makeLogout } from './logout.js';
 import { makeRegisterWithInvite } from './register-with-invite.js';
 import { makeListSessions, makeRevokeOtherSessions, makeRevokeSession } from './sessions.js';
+import { makeThrottleGuard } from './throttle-guard.js';
 import { makeUpdateDisplayName } from './update-display-name.js';
 import type { UseCases } from './use-cases.js';
 
-export const makeUseCases = (ports: Ports): UseCases => ({
-  registerWithInvite: makeRegisterWithInvite(ports),
-  login: makeLogin(ports),
-  logout: makeLogout(ports),
-  authenticateSession: makeAuthenticateSession(ports),
-  authenticateApiToken: makeAuthenticateApiToken(ports),
-  getMe: makeGetMe(ports),
-  updateDisplayName: makeUpdateDisplayName(ports),
-  changePassword: makeChangePassword(ports),
-  deleteAccount: makeDeleteAccount(ports),
-  listSessions: makeListSessions(ports),
-  revokeSession: makeRevokeSession(ports),
-  revokeOtherSessions: makeRevokeOtherSessions(ports),
-  createApiToken: makeCreateApiToken(ports),
-  listApiTokens: makeListApiTokens(ports),
-  revokeApiToken: makeRevokeApiToken(ports),
-  createInvite: makeCreateInvite(ports),
-  createInviteAsOperator: makeCreateInviteAsOperator(ports),
-  createAdmin: makeCreateAdmin(ports),
-  checkHealth: () => ports.health.isDatabaseUp(),
-});
+/** `limits` come from configuration (CONTRACT §9); the contract's defaults otherwise. */
+export const makeUseCases = (ports: Ports, limits: ThrottleLimits = DEFAULT_THROTTLE_LIMITS): UseCases => {
+  const guard = makeThrottleGuard(ports, limits);
+  return {
+    registerWithInvite: makeRegisterWithInvite(ports, guard),
+    login: makeLogin(ports, guard),
+    logout: makeLogout(ports),
+    authenticateSession: makeAuthenticateSession(ports),
+    authenticateApiToken: makeAuthenticateApiToken(ports),
+    getMe: makeGetMe(ports),
+    updateDisplayName: makeUpdateDisplayName(ports),
+    changePassword: makeChangePassword(ports),
+    deleteAccount: makeDeleteAccount(ports),
+    listSessions: makeListSessions(ports),
+    revokeSession: makeRevokeSession(ports),
+    revokeOtherSessions: makeRevokeOtherSessions(ports),
+    createApiToken: makeCreateApiToken(ports),
+    listApiTokens: makeListApiTokens(ports),
+    revokeApiToken: makeRevokeApiToken(ports),
+    createInvite: makeCreateInvite(ports),
+    createInviteAsOperator: makeCreateInviteAsOperator(ports),
+    createAdmin: makeCreateAdmin(ports),
+    checkHealth: () => ports.health.isDatabaseUp(),
+  };
+};

@@ -5,6 +5,7 @@ import type { Ports } from '../ports/ports.js';
 import { parse, registerRules } from '../rules.js';
 import { ensurePasswordPolicy } from './ensure-password-policy.js';
 import { makeOpenSession } from './open-session.js';
+import type { ThrottleGuard } from './throttle-guard.js';
 import type { UseCases } from './use-cases.js';
 
 interface RegisterInput {
@@ -14,12 +15,14 @@ interface RegisterInput {
   display_name: string;
 }
 
-/** CONTRACT §5's order: body, invite known, uses left, email free, then one atomic write. */
+/** CONTRACT §5's order after the address limit (§9): body, invite known, uses left, email free, then one atomic write. */
 export const makeRegisterWithInvite = (
-  deps: Pick<Ports, 'auth' | 'hasher' | 'secrets' | 'ids' | 'clock'>,
+  deps: Pick<Ports, 'auth' | 'hasher' | 'secrets' | 'ids' | 'clock' | 'events'>,
+  guard: ThrottleGuard,
 ): UseCases['registerWithInvite'] => {
   const openSession = makeOpenSession(deps);
   return async (input, context) => {
+    await guard.admitAddress(context.clientAddress);
     const body = parse<RegisterInput>(registerRules, input);
     ensurePasswordPolicy(body.password, { email: body.email, displayName: body.display_name }, 'password');
     const invite = await deps.auth.findInviteByCodeHash(deps.secrets.hashOf(body.invite_code));
@@ -41,6 +44,7 @@ export const makeRegisterWithInvite = (
     const outcome = await deps.auth.redeemInvite(invite.id, user);
     if (outcome !== 'inserted') throw new DomainError(outcome);
     const session = await openSession(user.id, context.userAgent);
+    deps.events.record({ type: 'registered', userId: user.id, clientAddress: context.clientAddress });
     return { user: toPublicUser(user), session };
   };
 };

@@ -14,14 +14,16 @@ export const makeListSessions =
   };
 
 export const makeRevokeSession =
-  (deps: Pick<Ports, 'scopes'>): UseCases['revokeSession'] =>
+  (deps: Pick<Ports, 'scopes' | 'events'>): UseCases['revokeSession'] =>
   async (principal, sessionId) => {
     if (!(await deps.scopes.open(principal.userId).deleteSession(sessionId))) throw new DomainError('not_found');
+    deps.events.record({ type: 'session_revoked', userId: principal.userId, targetId: sessionId });
     return { wasCurrent: sessionId === currentSessionId(principal) };
   };
 
 export const makeRevokeOtherSessions =
-  (deps: Pick<Ports, 'scopes'>): UseCases['revokeOtherSessions'] =>
+  (deps: Pick<Ports, 'scopes' | 'events'>): UseCases['revokeOtherSessions'] =>
   async (principal) => {
     await deps.scopes.open(principal.userId).deleteSessionsExcept(requireSession(principal));
+    deps.events.record({ type: 'other_sessions_revoked', userId: principal.userId });
   };

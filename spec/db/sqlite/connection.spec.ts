@@ -4,17 +4,18 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { openDatabase, sqliteFilename } from '../../src/adapters/knex/connection.js';
-import { aSession, aUser } from '../contract/fixtures.js';
-import { createKnexStore } from '../../src/adapters/knex/knex-store.js';
-import { createTempDatabase, type TempDatabase } from '../support/db/temp-database.js';
+import { openDatabase, sqliteFilename } from '../../../src/adapters/knex/connection.js';
+import { aSession, aUser } from '../../contract/fixtures.js';
+import { createKnexStore } from '../../../src/adapters/knex/knex-store.js';
+import type { TempDatabase } from '../../support/db/temp-database.js';
+import { createTempSqliteDatabase } from '../../support/db/temp-sqlite-database.js';
 
 const pragma = async (temp: TempDatabase, name: string): Promise<unknown> =>
   Object.values(((await temp.db.raw(`pragma ${name}`)) as Record<string, unknown>[])[0] ?? {})[0];
 
 describe('SQLite connection', () => {
   let temp: TempDatabase;
-  beforeEach(async () => (temp = await createTempDatabase()));
+  beforeEach(async () => (temp = await createTempSqliteDatabase()));
   afterEach(() => temp.cleanup());
 
   it('sets foreign keys, WAL, full sync and a busy timeout on the connection', async () => {

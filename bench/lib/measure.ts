@@ -1,0 +1,45 @@
+import { cpuMsOf, rssMbOf } from './proc.js';
+import { runWrk, type WrkLoad, type WrkResult } from './wrk.js';
+
+export interface Measured {
+  rps: number;
+  p50Ms: number;
+  p99Ms: number;
+  /** Server CPU (all threads, user + system) per request; null when not attributable. */
+  cpuMsPerRequest: number | null;
+  rssMb: number | null;
+  errors: number;
+}
+
+export const WARMUP_S = Number(process.env.BENCH_WARMUP_S ?? 3);
+export const MEASURE_S = Number(process.env.BENCH_MEASURE_S ?? 10);
+
+const measured = (result: WrkResult, cpuMs: number | null, rssMb: number | null): Measured => ({
+  rps: result.rps,
+  p50Ms: result.p50Ms,
+  p99Ms: result.p99Ms,
+  cpuMsPerRequest: cpuMs === null ? null : cpuMs / result.requests,
+  rssMb,
+  errors: result.errors,
+});
+
+/** A warm-up load whose numbers are thrown away, then the measured one with its CPU delta from /proc. */
+export async function measure(pid: number, load: Omit<WrkLoad, 'seconds'>, extraEnv: () => Record<string, string> = () => ({})): Promise<Measured> {
+  await runWrk({ ...load, seconds: WARMUP_S, env: { ...load.env, ...extraEnv() } });
+  const before = cpuMsOf(pid);
+  const result = await runWrk({ ...load, seconds: MEASURE_S, env: { ...load.env, ...extraEnv() } });
+  return measured(result, cpuMsOf(pid) - before, rssMbOf(pid));
+}
+
+/** /healthz with one connection while `storm` saturates the server; the storm itself is measured too. */
+export async function measureDuring(
+  pid: number,
+  storm: Omit<WrkLoad, 'seconds'>,
+  probe: Omit<WrkLoad, 'seconds'>,
+): Promise<{ storm: Measured; probe: Measured }> {
+  await runWrk({ ...storm, seconds: WARMUP_S });
+  const [stormResult, probeResult] = await Promise.all([runWrk({ ...storm, seconds: MEASURE_S }), runWrk({ ...probe, seconds: MEASURE_S })]);
+  // The probe's own CPU is mixed in, so no CPU per request is claimed for either.
+  const rss = rssMbOf(pid);
+  return { storm: measured(stormResult, null, rss), probe: measured(probeResult, null, rss) };
+}

@@ -1,0 +1,54 @@
+import type { Measured } from './measure.js';
+
+export interface Argon2Rate {
+  perSecond: number;
+  cpuMsEach: number;
+}
+
+/** Everything one `npm run bench` measured; saved as JSON next to the markdown for medians. */
+export interface Results {
+  startedAt: string;
+  loadAverage: number[];
+  references: { bare: Measured; lookup: Measured; verify: Argon2Rate; hash: Argon2Rate };
+  gatehouse: {
+    cookie: Measured;
+    bearer: Measured;
+    login: Measured;
+    register: Measured;
+    storm: Measured;
+    healthz: Measured;
+    sessions1k: Measured;
+    sessions1m: Measured;
+  };
+}
+
+export interface Verdict {
+  target: string;
+  measured: string;
+  met: boolean;
+}
+
+const pct = (ratio: number): string => `${(ratio * 100).toFixed(0)}%`;
+const times = (ratio: number): string => `${ratio.toFixed(2)}×`;
+
+/** The targets of issue 6, as ratios within one run. */
+export function verdicts(r: Results): Verdict[] {
+  const { lookup, verify, hash } = r.references;
+  const g = r.gatehouse;
+  const rss = Math.max(...Object.values(g).map((m) => m.rssMb ?? 0));
+  const sameAsB = (name: string, m: Measured): Verdict[] => [
+    { target: `${name}: ≥ 75% of (b) req/s`, measured: pct(m.rps / lookup.rps), met: m.rps / lookup.rps >= 0.75 },
+    { target: `${name}: p99 ≤ 2× (b)'s`, measured: times(m.p99Ms / lookup.p99Ms), met: m.p99Ms / lookup.p99Ms <= 2 },
+  ];
+  const cpuPerLogin = (g.login.cpuMsPerRequest ?? Infinity) / verify.cpuMsEach;
+  return [
+    ...sameAsB('/users/me by cookie', g.cookie),
+    ...sameAsB('/users/me by bearer', g.bearer),
+    { target: 'login: ≥ 90% of (c) verify/s', measured: pct(g.login.rps / verify.perSecond), met: g.login.rps / verify.perSecond >= 0.9 },
+    { target: 'login: CPU ≤ 1.15× one verify', measured: times(cpuPerLogin), met: cpuPerLogin <= 1.15 },
+    { target: 'registration: ≥ 80% of argon2 hash/s', measured: pct(g.register.rps / hash.perSecond), met: g.register.rps / hash.perSecond >= 0.8 },
+    { target: '/healthz during login storm: p99 < 20 ms', measured: `${g.healthz.p99Ms.toFixed(1)} ms`, met: g.healthz.p99Ms < 20 },
+    { target: 'scale: 1M sessions ≥ 85% of 1k', measured: pct(g.sessions1m.rps / g.sessions1k.rps), met: g.sessions1m.rps / g.sessions1k.rps >= 0.85 },
+    { target: 'memory: RSS < 150 MB after every load', measured: `${rss.toFixed(0)} MB`, met: rss < 150 },
+  ];
+}

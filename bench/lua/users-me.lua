@@ -1,0 +1,19 @@
+-- GET /api/v1/users/me with a random credential of the working set, as a cookie or a bearer token.
+dofile(os.getenv("BENCH_LUA_DIR") .. "/report.lua")
+
+local tokens, mode, cookie_name
+
+function init(args)
+  tokens = read_lines(os.getenv("BENCH_TOKENS"))
+  mode = os.getenv("BENCH_MODE")
+  cookie_name = os.getenv("BENCH_COOKIE_NAME")
+  math.randomseed(os.time() * 100 + (id or 0))
+end
+
+function request()
+  local token = tokens[math.random(#tokens)]
+  local headers = {}
+  if mode == "bearer" then headers["Authorization"] = "Bearer " .. token
+  else headers["Cookie"] = cookie_name .. "=" .. token end
+  return wrk.format("GET", "/api/v1/users/me", headers)
+end

@@ -1,0 +1,30 @@
+import { readFileSync } from 'node:fs';
+import { toMarkdown } from './lib/markdown.js';
+import type { Results } from './lib/results.js';
+
+/**
+ * `tsx bench/median.ts bench/results/A.json B.json C.json`: the table of the medians of several
+ * runs, every number taken separately (so a ratio is the ratio of the medians).
+ */
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? (sorted[middle] as number) : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+};
+
+const mergeMedian = (samples: unknown[]): unknown => {
+  const first = samples[0];
+  if (typeof first === 'number' || first === null) {
+    const numbers = samples.filter((s): s is number => typeof s === 'number');
+    return numbers.length === 0 ? null : median(numbers);
+  }
+  if (Array.isArray(first) || typeof first !== 'object') return first;
+  const keys = Object.keys(first as object);
+  return Object.fromEntries(keys.map((key) => [key, mergeMedian(samples.map((s) => (s as Record<string, unknown>)[key]))]));
+};
+
+const files = process.argv.slice(2);
+if (files.length === 0) throw new Error('usage: tsx bench/median.ts <results.json>...');
+const runs = files.map((file) => JSON.parse(readFileSync(file, 'utf8')) as Results);
+const merged = { ...(mergeMedian(runs) as Results), startedAt: runs.map((r) => r.startedAt).join(', ') };
+console.log(toMarkdown(merged, `Medians of ${runs.length} runs`));

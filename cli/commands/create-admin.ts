@@ -1,0 +1,34 @@
+import type { Argv, CommandModule } from 'yargs';
+import { loadConfig } from '../../src/config.js';
+import type { CommandContext } from '../command-context.js';
+import { EXIT_OK } from '../exit-codes.js';
+import { readPassword } from '../read-password.js';
+import { withService } from '../with-service.js';
+
+interface CreateAdminArgs {
+  email: string;
+  'display-name'?: string;
+  'password-stdin': boolean;
+}
+
+export const createAdminCommand = (ctx: CommandContext): CommandModule<object, CreateAdminArgs> => ({
+  command: 'create-admin',
+  describe: 'Create an administrator account (password from a hidden prompt or --password-stdin)',
+  builder: (yargs: Argv) =>
+    yargs
+      .option('email', { type: 'string', demandOption: true, describe: 'Email of the new admin' })
+      .option('display-name', { type: 'string', describe: 'Defaults to the local part of the email' })
+      .option('password-stdin', { type: 'boolean', default: false, describe: 'Read the password from standard input' }),
+  handler: async (args) => {
+    // Configuration first, so a broken environment fails before anyone types a password.
+    const config = loadConfig(ctx.io.env);
+    const password = await readPassword(ctx.io, args['password-stdin']);
+    ctx.keepSecret(password);
+    const displayName = args['display-name'];
+    const user = await withService(config, ctx.io, ({ useCases }) =>
+      useCases.createAdmin({ email: args.email, password, ...(displayName === undefined ? {} : { display_name: displayName }) }),
+    );
+    ctx.out(`created admin ${user.email} (id ${user.id})`);
+    ctx.done(EXIT_OK);
+  },
+});

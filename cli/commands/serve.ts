@@ -1,0 +1,35 @@
+import type { Argv, CommandModule } from 'yargs';
+import { migrateLatest } from '../../src/adapters/knex/migrator.js';
+import { composeService } from '../../src/compose.js';
+import { loadConfig } from '../../src/config.js';
+import { createLogger } from '../../src/logger.js';
+import type { CommandContext } from '../command-context.js';
+import { EXIT_OK } from '../exit-codes.js';
+
+export const serveCommand = (ctx: CommandContext): CommandModule<object, { migrate: boolean }> => ({
+  command: 'serve',
+  describe: 'Run migrations to latest (unless --no-migrate) and serve HTTP on HOST:PORT',
+  builder: (yargs: Argv) =>
+    yargs.option('migrate', { type: 'boolean', default: true, describe: 'Migrate to latest first (--no-migrate skips it)' }),
+  handler: async ({ migrate }) => {
+    const config = loadConfig(ctx.io.env);
+    // Loaded here, not at the top: express and the docs UI would slow every other command's start.
+    const [{ createApp }, { startServer }] = await Promise.all([
+      import('../../src/http/create-app.js'),
+      import('../../src/server.js'),
+    ]);
+    const logger = createLogger(config.logLevel);
+    const service = composeService(config, {}, logger);
+    try {
+      if (migrate) await migrateLatest(service.db);
+      const app = createApp({ useCases: service.useCases, config, logger });
+      const server = await startServer(app, { host: config.host, port: config.port, logger, onClose: service.close });
+      // Returns only after SIGTERM/SIGINT and a graceful drain; the process then exits 0.
+      await server.closed;
+    } catch (error) {
+      await service.close();
+      throw error;
+    }
+    ctx.done(EXIT_OK);
+  },
+});

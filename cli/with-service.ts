@@ -1,0 +1,30 @@
+import type { Knex } from 'knex';
+import { openDatabase } from '../src/adapters/knex/connection.js';
+import { composeService, type Service } from '../src/compose.js';
+import type { Config } from '../src/config.js';
+import { createLogger } from '../src/logger.js';
+import type { CliIo } from './cli-io.js';
+
+/**
+ * Runs one operation on a composed service and always releases the database afterwards. Security
+ * events go to stderr: stdout is the command's answer (`CODE=$(gatehouse create-invite …)`).
+ */
+export const withService = async <T>(config: Config, io: CliIo, operation: (service: Service) => Promise<T>): Promise<T> => {
+  const logger = createLogger(config.logLevel, { write: (line: string) => io.stderr(line) });
+  const service = composeService(config, {}, logger);
+  try {
+    return await operation(service);
+  } finally {
+    await service.close();
+  }
+};
+
+/** The schema tools need only a connection, not the use cases. */
+export const withDatabase = async <T>(config: Config, operation: (db: Knex) => Promise<T>): Promise<T> => {
+  const db = openDatabase(config.databaseUrl, { poolMax: config.databasePoolMax });
+  try {
+    return await operation(db);
+  } finally {
+    await db.destroy();
+  }
+};

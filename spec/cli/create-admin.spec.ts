@@ -1,0 +1,73 @@
+import argon2 from 'argon2';
+import { expect } from 'chai';
+import { createCliDatabase, type CliDatabase } from '../support/cli/cli-database.js';
+import { ensureBuilt, runCli } from '../support/cli/run-cli.js';
+
+const PASSWORD = 'correct-horse-battery-staple-42';
+
+describe('gatehouse create-admin', function () {
+  let database: CliDatabase;
+  const users = () => database.db('users').select('email', 'role', 'display_name', 'password_hash').orderBy('email');
+  const createAdmin = (args: string[], stdin?: string) => runCli(['create-admin', ...args], database.env, stdin);
+
+  before(async function () {
+    this.timeout(120_000);
+    ensureBuilt();
+    database = createCliDatabase();
+    expect((await runCli(['migrate', 'latest'], database.env)).code).to.equal(0);
+  });
+  after(() => database.cleanup());
+
+  it('creates an admin from --password-stdin, stripping one trailing newline', async () => {
+    const result = await createAdmin(['--email', 'Ops@Example.com', '--password-stdin'], `${PASSWORD}\n`);
+    expect(result.code, result.stderr).to.equal(0);
+    const rows = await users();
+    expect(rows).to.have.length(1);
+    expect(rows[0]).to.include({ email: 'ops@example.com', role: 'admin', display_name: 'ops' });
+    expect(rows[0]?.password_hash).to.match(/^\$argon2/);
+    expect(`${result.stdout}${result.stderr}`).not.to.include(PASSWORD);
+  });
+
+  it('refuses an existing email with exit 1 and changes nothing', async () => {
+    const before = await users();
+    const result = await createAdmin(['--email', 'ops@example.com', '--display-name', 'Other', '--password-stdin'], `${PASSWORD}-changed\n`);
+    expect(result.code).to.equal(1);
+    expect(result.stderr).to.match(/already exists/);
+    expect(await users()).to.deep.equal(before);
+  });
+
+  it('allows a second admin at any time, with the given display name', async () => {
+    const result = await createAdmin(['--email', 'second@example.com', '--display-name', 'Second Admin', '--password-stdin'], PASSWORD);
+    expect(result.code, result.stderr).to.equal(0);
+    const second = (await users()).find((user) => user.email === 'second@example.com');
+    expect(second).to.include({ role: 'admin', display_name: 'Second Admin' });
+  });
+
+  it('stores a hash of exactly the piped password, whose CR LF ending is stripped', async () => {
+    await createAdmin(['--email', 'crlf@example.com', '--password-stdin'], `${PASSWORD}\r\n`);
+    const row = (await users()).find((user) => user.email === 'crlf@example.com');
+    expect(await argon2.verify(String(row?.password_hash), PASSWORD)).to.equal(true);
+  });
+
+  it('without a terminal and without --password-stdin, exits 2 and creates nothing', async () => {
+    const result = await createAdmin(['--email', 'notty@example.com'], PASSWORD);
+    expect(result.code).to.equal(2);
+    expect(result.stderr).to.match(/--password-stdin/);
+    expect((await users()).map((user) => user.email)).not.to.include('notty@example.com');
+  });
+
+  it('prints a too-short password problem as `password: msg`, never the password itself', async () => {
+    const result = await createAdmin(['--email', 'short@example.com', '--password-stdin'], 'tiny-secret');
+    expect(result.code).to.equal(2);
+    expect(result.stderr).to.match(/^password: /m);
+    expect(`${result.stdout}${result.stderr}`).not.to.include('tiny-secret');
+    expect((await users()).map((user) => user.email)).not.to.include('short@example.com');
+  });
+
+  it('refuses an invalid email as `email: msg`, with exit 2', async () => {
+    const result = await createAdmin(['--email', 'not-an-email', '--password-stdin'], PASSWORD);
+    expect(result.code).to.equal(2);
+    expect(result.stderr).to.match(/^email: /m);
+    expect(result.stderr).not.to.include(PASSWORD);
+  });
+});

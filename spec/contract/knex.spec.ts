@@ -1,0 +1,20 @@
+import { createKnexStore } from '../../src/adapters/knex/knex-store.js';
+import { createTempDatabase } from '../support/db/temp-database.js';
+import { ENGINE_LABEL } from '../support/db/test-engine.js';
+import { authLookupsContract } from './auth-lookups.contract.js';
+import { healthProbeContract } from './health-probe.contract.js';
+import type { DatabaseStoreUnderTest, StoreFactory } from './store-factory.js';
+import { userScopesContract } from './user-scopes.contract.js';
+
+// A fresh database with the real migrations for every test (SPEC §1), on the suite's engine.
+const withDatabase = async (): Promise<DatabaseStoreUnderTest> => {
+  const temp = await createTempDatabase();
+  // Closing the store's only pool leaves it no database to reach, on either engine.
+  return { store: createKnexStore(temp.db), stopDatabase: () => temp.db.destroy(), cleanup: temp.cleanup };
+};
+const factory: StoreFactory = Object.assign(withDatabase, { withDatabase });
+
+const adapter = `knex ${ENGINE_LABEL}`;
+authLookupsContract(adapter, factory);
+userScopesContract(adapter, factory);
+healthProbeContract(adapter, factory);

@@ -1,0 +1,48 @@
+import type { Method } from './api.js';
+import { PASSWORD } from './users.js';
+
+/** Who may call a route (CONTRACT §5): no credential, cookie or token, cookie only, an admin's cookie or token. */
+export type Access = 'none' | 'any' | 'session' | 'admin';
+
+export interface Route {
+  method: Method;
+  /** As in the OpenAPI document; `{id}` is filled in by the spec. */
+  path: string;
+  access: Access;
+  /** A body that passes validation, or undefined for routes that take none. */
+  body?: Record<string, unknown>;
+  /** The status of a successful call. */
+  success: number;
+}
+
+export const NEW_PASSWORD = 'another long passphrase for tests 7';
+
+/**
+ * Every route of CONTRACT §5 that acts for someone (health and docs aside), so the matrices
+ * below cannot forget one: conformance to the document's list is asserted in route-table.spec.ts.
+ */
+export const ROUTES: readonly Route[] = [
+  { method: 'post', path: '/api/v1/auth/register', access: 'none', success: 201, body: { invite_code: 'x', email: 'a@example.com', password: NEW_PASSWORD, display_name: 'A' } },
+  { method: 'post', path: '/api/v1/auth/login', access: 'none', success: 200, body: { email: 'a@example.com', password: NEW_PASSWORD } },
+  { method: 'post', path: '/api/v1/auth/logout', access: 'none', success: 204 },
+  { method: 'get', path: '/api/v1/users/me', access: 'any', success: 200 },
+  { method: 'patch', path: '/api/v1/users/me', access: 'any', success: 200, body: { display_name: 'Renamed' } },
+  { method: 'delete', path: '/api/v1/users/me', access: 'session', success: 204, body: { password: PASSWORD } },
+  {
+    method: 'put',
+    path: '/api/v1/users/me/password',
+    access: 'session',
+    success: 204,
+    body: { current_password: PASSWORD, new_password: NEW_PASSWORD },
+  },
+  { method: 'get', path: '/api/v1/sessions', access: 'any', success: 200 },
+  { method: 'delete', path: '/api/v1/sessions/{id}', access: 'any', success: 204 },
+  { method: 'post', path: '/api/v1/sessions/revoke-others', access: 'session', success: 204 },
+  { method: 'post', path: '/api/v1/tokens', access: 'any', success: 201, body: { name: 'matrix' } },
+  { method: 'get', path: '/api/v1/tokens', access: 'any', success: 200 },
+  { method: 'delete', path: '/api/v1/tokens/{id}', access: 'any', success: 204 },
+  { method: 'post', path: '/api/v1/invites', access: 'admin', success: 201, body: {} },
+];
+
+export const label = (route: Route): string => `${route.method.toUpperCase()} ${route.path}`;
+export const isMutating = (route: Route): boolean => route.method !== 'get';

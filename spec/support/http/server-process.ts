@@ -1,0 +1,56 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { CLI_PATH, ROOT, ensureBuilt } from '../cli/run-cli.js';
+import { ORIGIN } from './harness.js';
+
+export interface ServerProcess {
+  url: string;
+  pid: number;
+  /** SIGTERM by pid, then SIGKILL if it has not exited within 5 s (the contract's shutdown budget). */
+  stop(): Promise<void>;
+}
+
+const START_TIMEOUT_MS = 15_000;
+
+/** `gatehouse serve --no-migrate` as its own process on the given database, on a free port. */
+export const startServerProcess = async (databaseUrl: string): Promise<ServerProcess> => {
+  ensureBuilt();
+  const env = {
+    PATH: process.env.PATH,
+    SERVICE_ENVIRONMENT: 'test',
+    SERVICE_DATABASE_URL: databaseUrl,
+    SERVICE_PUBLIC_URL: ORIGIN,
+    HOST: '127.0.0.1',
+    PORT: '0',
+    SERVICE_LOG_LEVEL: 'info',
+  };
+  const child = spawn(process.execPath, [CLI_PATH, 'serve', '--no-migrate'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const pid = child.pid!;
+  const exited = once(child, 'exit');
+  const stop = async (): Promise<void> => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    process.kill(pid, 'SIGTERM');
+    const force = setTimeout(() => process.kill(pid, 'SIGKILL'), 5_000);
+    await exited;
+    clearTimeout(force);
+  };
+  let output = '';
+  const port = await new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`serve did not listen within ${START_TIMEOUT_MS} ms: ${output}`)), START_TIMEOUT_MS);
+    const read = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /"port":(\d+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve(Number(match[1]));
+      }
+    };
+    child.stdout.on('data', read);
+    child.stderr.on('data', read);
+    void exited.then(() => reject(new Error(`serve exited before listening: ${output}`)));
+  }).catch(async (error: unknown) => {
+    await stop();
+    throw error;
+  });
+  return { url: `http://127.0.0.1:${port}`, pid, stop };
+};

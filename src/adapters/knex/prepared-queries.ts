@@ -1,0 +1,21 @@
+import type { Knex } from 'knex';
+import { engineOf } from './engine.js';
+import { PreparedAuthQueries } from './prepared-auth-queries.js';
+import { PreparedScopeQueries } from './prepared-scope-queries.js';
+
+// One set per knex handle: a user scope is opened per request, its statements must not be.
+const auth = new WeakMap<Knex, PreparedAuthQueries>();
+const scope = new WeakMap<Knex, PreparedScopeQueries>();
+
+const memoized = <T>(cache: WeakMap<Knex, T>, db: Knex, make: (db: Knex) => T): T | null => {
+  if (engineOf(db) !== 'sqlite') return null; // PostgreSQL keeps knex's builder path
+  let found = cache.get(db);
+  if (!found) cache.set(db, (found = make(db)));
+  return found;
+};
+
+export const preparedAuthQueriesFor = (db: Knex): PreparedAuthQueries | null =>
+  memoized(auth, db, (handle) => new PreparedAuthQueries(handle));
+
+export const preparedScopeQueriesFor = (db: Knex): PreparedScopeQueries | null =>
+  memoized(scope, db, (handle) => new PreparedScopeQueries(handle));

@@ -1,0 +1,27 @@
+export interface AttemptCount {
+  /** Attempts counted in the current window, this one included; it stops growing past the limit. */
+  attempts: number;
+  /** When the current window ends and counting starts again from zero. */
+  resetsAt: Date;
+}
+
+export interface ThrottleRule {
+  limit: number;
+  windowMs: number;
+}
+
+/**
+ * Attempt counters shared by every process of the service (CONTRACT §9). Each call is atomic: two
+ * processes counting the same key at once both see exactly one more attempt than the other.
+ */
+export interface AttemptThrottle {
+  /**
+   * Counts one attempt under `key` — starting a window of `rule.windowMs` when none is running at
+   * `now` — and answers the count. Past `rule.limit` the count stays at limit + 1.
+   */
+  hit(key: string, rule: ThrottleRule, now: Date): Promise<AttemptCount>;
+  /** Forgets the key's count (a successful login clears its failures). */
+  reset(key: string): Promise<void>;
+  /** Deletes every counter whose window ended at or before `now`; answers how many went. */
+  purgeExpired(now: Date): Promise<number>;
+}
