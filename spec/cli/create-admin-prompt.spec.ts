@@ -12,7 +12,7 @@ describe('gatehouse create-admin on a terminal', function () {
   before(async function () {
     this.timeout(120_000);
     ensureBuilt();
-    database = createCliDatabase();
+    database = await createCliDatabase();
     expect((await runCli(['migrate', 'latest'], database.env)).code).to.equal(0);
   });
   after(() => database.cleanup());

@@ -13,7 +13,7 @@ describe('gatehouse create-admin', function () {
   before(async function () {
     this.timeout(120_000);
     ensureBuilt();
-    database = createCliDatabase();
+    database = await createCliDatabase();
     expect((await runCli(['migrate', 'latest'], database.env)).code).to.equal(0);
   });
   after(() => database.cleanup());

@@ -11,7 +11,7 @@ describe('gatehouse create-invite', function () {
   before(async function () {
     this.timeout(120_000);
     ensureBuilt();
-    database = createCliDatabase();
+    database = await createCliDatabase();
     expect((await runCli(['migrate', 'latest'], database.env)).code).to.equal(0);
     const admin = await runCli(['create-admin', '--email', 'boss@example.com', '--password-stdin'], database.env, PASSWORD);
     expect(admin.code, admin.stderr).to.equal(0);

@@ -6,10 +6,10 @@ describe('gatehouse migrate and db check', function () {
   let database: CliDatabase;
   const cli = (...args: string[]) => runCli(args, database.env);
 
-  before(function () {
+  before(async function () {
     this.timeout(120_000);
     ensureBuilt();
-    database = createCliDatabase();
+    database = await createCliDatabase();
   });
   after(() => database.cleanup());
 

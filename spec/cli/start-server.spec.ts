@@ -47,9 +47,7 @@ describe('startServer (graceful shutdown)', () => {
     const server = await startServer(hangingApp, { host: '127.0.0.1', port: 0, logger: silent, signals, forceCloseAfterMs: 100 });
     const hanging = get(server.address.port).catch((error: NodeJS.ErrnoException) => error.code);
     await new Promise((resolve) => setTimeout(resolve, 50));
-    const startedAt = Date.now();
     await server.shutdown();
-    expect(Date.now() - startedAt).to.be.below(1_000);
     expect(await hanging).to.equal('ECONNRESET');
   });
 

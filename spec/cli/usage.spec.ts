@@ -39,8 +39,8 @@ describe('gatehouse usage errors', function () {
     expect(result.stdout).to.include('create-admin');
   });
 
-  it('reports a configuration error with a line naming the variable, and a non-zero exit', async () => {
-    const result = await runCli(['migrate', 'status'], { ...env, SERVICE_ENVIRONMENT: 'bogus' });
+  it('stops serve before it listens on a configuration error, with a line naming the variable', async () => {
+    const result = await runCli(['serve'], { ...env, SERVICE_ENVIRONMENT: 'bogus' });
     expect(result.code).to.equal(2);
     expect(result.stderr).to.match(/^SERVICE_ENVIRONMENT: /m);
   });

@@ -1,8 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Knex } from 'knex';
-import { openDatabase } from '../../../src/adapters/knex/connection.js';
+import { createTempDatabase } from '../db/temp-database.js';
 
 export interface CliDatabase {
   url: string;
@@ -12,18 +9,8 @@ export interface CliDatabase {
   cleanup(): Promise<void>;
 }
 
-/** A fresh SQLite file in its own folder; the CLI's `migrate latest` creates the schema. */
-export const createCliDatabase = (): CliDatabase => {
-  const dir = mkdtempSync(join(tmpdir(), 'gatehouse-cli-'));
-  const url = `sqlite://${join(dir, 'gatehouse.sqlite3')}`;
-  const db = openDatabase(url);
-  return {
-    url,
-    db,
-    env: { PATH: process.env.PATH, SERVICE_DATABASE_URL: url, SERVICE_ENVIRONMENT: 'test' },
-    cleanup: async () => {
-      await db.destroy();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
+/** A fresh, empty database on the suite's engine; the CLI's `migrate latest` creates the schema. */
+export const createCliDatabase = async (): Promise<CliDatabase> => {
+  const { url, db, cleanup } = await createTempDatabase({ migrate: false });
+  return { url, db, cleanup, env: { PATH: process.env.PATH, SERVICE_DATABASE_URL: url, SERVICE_ENVIRONMENT: 'test' } };
 };

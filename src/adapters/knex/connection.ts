@@ -10,6 +10,9 @@ export interface DatabaseOptions {
 }
 
 const STATEMENT_TIMEOUT_MS = 5_000;
+// The server's statement timeout cannot fire when the network goes silent; these bound the client.
+const QUERY_TIMEOUT_MS = 7_000;
+const CONNECT_TIMEOUT_MS = 5_000;
 // Bounded so a health check answers "down" instead of hanging when no connection can be had.
 const ACQUIRE_TIMEOUT_MS = 10_000;
 
@@ -44,7 +47,13 @@ const sqliteConfig = (url: string): Knex.Config => {
 
 const postgresConfig = (url: string, options: DatabaseOptions): Knex.Config => ({
   client: 'pg',
-  connection: { connectionString: url, statement_timeout: STATEMENT_TIMEOUT_MS },
+  connection: {
+    connectionString: url,
+    statement_timeout: STATEMENT_TIMEOUT_MS,
+    query_timeout: QUERY_TIMEOUT_MS,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    keepAlive: true,
+  },
   pool: { min: 0, max: options.poolMax ?? 10 },
   acquireConnectionTimeout: ACQUIRE_TIMEOUT_MS,
   migrations: { migrationSource: MIGRATION_SOURCE },
