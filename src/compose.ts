@@ -20,12 +20,9 @@ export interface Service {
   close(): Promise<void>;
 }
 
-/**
- * Limits and log level are optional for callers that only need a database (tools, tests): absent
- * limits are off. `gatehouse serve` passes loadConfig's, which always has them (10 and 100 by default).
- */
-export type ServiceConfig = Pick<Config, 'databaseUrl' | 'databasePoolMax'> &
-  Partial<Pick<Config, 'loginFailuresPerEmail' | 'authAttemptsPerAddress' | 'logLevel'>>;
+/** Throttle limits are required, so that no caller ends up unthrottled by forgetting them (0 = off). */
+export type ServiceConfig = Pick<Config, 'databaseUrl' | 'databasePoolMax' | 'loginFailuresPerEmail' | 'authAttemptsPerAddress'> &
+  Partial<Pick<Config, 'logLevel'>>;
 
 /**
  * The one place that knows both the core and the adapters. Tests may replace any port. Security
@@ -43,6 +40,6 @@ export const composeService = (config: ServiceConfig, overrides: Partial<Ports> 
     events: new PinoSecurityEvents(logger ?? createLogger(config.logLevel ?? 'silent')),
     ...overrides,
   };
-  const limits = { loginFailuresPerEmail: config.loginFailuresPerEmail ?? 0, authAttemptsPerAddress: config.authAttemptsPerAddress ?? 0 };
+  const limits = { loginFailuresPerEmail: config.loginFailuresPerEmail, authAttemptsPerAddress: config.authAttemptsPerAddress };
   return { useCases: makeUseCases(ports, limits), ports, db, close: () => db.destroy() };
 };

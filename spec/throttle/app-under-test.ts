@@ -1,12 +1,12 @@
 import type express from 'express';
 import type { Knex } from 'knex';
 import { composeService, type Service } from '../../src/compose.js';
-import type { Config, Env } from '../../src/config.js';
+import { loadConfig, type Config, type Env } from '../../src/config.js';
 import type { Ports } from '../../src/core/ports/ports.js';
 import { createApp } from '../../src/http/create-app.js';
 import { createLogger } from '../../src/logger.js';
 import { createTempDatabase } from '../support/db/temp-database.js';
-import { memoryLog, testConfig } from '../support/http/harness.js';
+import { memoryLog, ORIGIN } from '../support/http/harness.js';
 
 export interface AppUnderTest {
   app: express.Express;
@@ -26,7 +26,8 @@ export interface AppUnderTest {
  */
 export const startApp = async (env: Env = {}, ports: Partial<Ports> = {}): Promise<AppUnderTest> => {
   const database = await createTempDatabase();
-  const config = testConfig({ SERVICE_DATABASE_URL: database.url, ...env });
+  // The contract's default limits (10 failures per email, 100 attempts per address) unless env says otherwise.
+  const config = loadConfig({ SERVICE_ENVIRONMENT: 'test', SERVICE_PUBLIC_URL: ORIGIN, SERVICE_DATABASE_URL: database.url, ...env });
   const log = memoryLog();
   const logger = createLogger('info', log.stream);
   const service = composeService({ ...config, databasePoolMax: 1 }, ports, logger);

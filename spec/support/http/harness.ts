@@ -31,8 +31,15 @@ export const memoryLog = (): { lines: string[]; stream: Writable } => {
   return { lines, stream };
 };
 
+/** Throttling is off unless a spec turns it on: route specs make more than 100 attempts from one address. */
 export const testConfig = (env: Env = {}): Config =>
-  loadConfig({ SERVICE_ENVIRONMENT: 'test', SERVICE_PUBLIC_URL: ORIGIN, ...env });
+  loadConfig({
+    SERVICE_ENVIRONMENT: 'test',
+    SERVICE_PUBLIC_URL: ORIGIN,
+    SERVICE_LOGIN_FAILURES_PER_EMAIL: '0',
+    SERVICE_AUTH_ATTEMPTS_PER_ADDRESS: '0',
+    ...env,
+  });
 
 export interface DatabaseHarness extends Harness {
   /** A second connection to the service's SQLite file, to check what is really stored. */
@@ -45,7 +52,7 @@ export interface DatabaseHarness extends Harness {
 export const startHarness = async (env: Env = {}, ports: Partial<Ports> = {}): Promise<DatabaseHarness> => {
   const database = await createTempDatabase();
   const config = testConfig({ SERVICE_DATABASE_URL: database.url, ...env });
-  const service: Service = composeService({ databaseUrl: database.url, databasePoolMax: 1 }, ports);
+  const service: Service = composeService({ ...config, databasePoolMax: 1 }, ports);
   const harness = withService(service, config, async () => {
     await service.close();
     await database.cleanup();
