@@ -17,6 +17,7 @@ export async function startGatehouse(databaseUrl: string, logFile: string): Prom
     SERVICE_DATABASE_URL: databaseUrl,
     SERVICE_LOGIN_FAILURES_PER_EMAIL: '0',
     SERVICE_AUTH_ATTEMPTS_PER_ADDRESS: '0',
+    ...(process.env.BENCH_LOG_LEVEL ? { SERVICE_LOG_LEVEL: process.env.BENCH_LOG_LEVEL } : {}),
     HOST: '127.0.0.1',
   };
   return startServer([GATEHOUSE_MAIN, 'serve', '--no-migrate'], env, await freePort(), logFile);

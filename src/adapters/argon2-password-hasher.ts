@@ -1,5 +1,7 @@
+import { availableParallelism } from 'node:os';
 import argon2 from 'argon2';
 import type { PasswordHasher } from '../core/ports/password-hasher.js';
+import { concurrencyLimit } from './concurrency-limit.js';
 
 /** OWASP's argon2id baseline: 19 MiB, 2 passes, 1 lane. */
 export const ARGON2_PARAMETERS = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
@@ -26,22 +28,25 @@ const isComputable = (hash: string): boolean => {
 export class Argon2PasswordHasher implements PasswordHasher {
   // Made once with the live parameters so an unknown email pays for a real verification.
   private readonly dummyHash: Promise<string>;
+  // One hash per core: more only queue on the CPU and take it from the event loop.
+  private readonly limit = concurrencyLimit(availableParallelism());
 
   constructor(private readonly parameters = ARGON2_PARAMETERS) {
     this.dummyHash = argon2.hash('gatehouse-dummy-password', parameters);
   }
 
   hash(password: string): Promise<string> {
-    return argon2.hash(password, this.parameters);
+    return this.limit(() => argon2.hash(password, this.parameters));
   }
 
   async verify(hash: string | null, password: string): Promise<boolean> {
     if (hash === null) {
-      await argon2.verify(await this.dummyHash, password);
+      const dummy = await this.dummyHash;
+      await this.limit(() => argon2.verify(dummy, password));
       return false;
     }
     if (!isComputable(hash)) return false;
-    return argon2.verify(hash, password);
+    return this.limit(() => argon2.verify(hash, password));
   }
 
   needsRehash(hash: string): boolean {

@@ -25,7 +25,8 @@ export class PreparedScopeQueries {
     const byRow = (query: Knex.QueryBuilder<StoredRow, number>) => void query.where('id', ids.id);
     this.statements = new SqliteStatements(db);
     this.templates = {
-      user: compileTemplate(access.select(USERS).first(), { userId: ids.userId }),
+      // No LIMIT: the scope column of users is its primary key, and get() reads one row.
+      user: compileTemplate(access.select(USERS), { userId: ids.userId }),
       touchSession: compileTemplate(
         unrunBuilder(access.update(SESSIONS, { expires_at: at('expires_at'), last_seen_at: at('last_seen_at') }, byRow)),
         { ...ids, expires_at: at('expires_at'), last_seen_at: at('last_seen_at') },
