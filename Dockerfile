@@ -14,10 +14,7 @@ RUN npm run build \
 
 # Runtime stage: compiled code and production modules only, owned by root, run as `node`.
 FROM node:22-bookworm-slim
-# MALLOC_ARENA_MAX: argon2 allocates 19 MiB per hash on libuv's threads; without a cap glibc keeps
-# one arena per thread and the service holds tens of MB it no longer uses (docs/performance.md).
 ENV NODE_ENV=production \
-    MALLOC_ARENA_MAX=2 \
     SERVICE_DATABASE_URL=sqlite:///data/gatehouse.sqlite3 \
     SERVICE_ENVIRONMENT=production \
     HOST=0.0.0.0 \

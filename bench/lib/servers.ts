@@ -17,8 +17,6 @@ export async function startGatehouse(databaseUrl: string, logFile: string): Prom
     SERVICE_DATABASE_URL: databaseUrl,
     SERVICE_LOGIN_FAILURES_PER_EMAIL: '0',
     SERVICE_AUTH_ATTEMPTS_PER_ADDRESS: '0',
-    // As in the Dockerfile: argon2's 19 MiB blocks are not kept in one malloc arena per thread.
-    MALLOC_ARENA_MAX: '2',
     // Extra variables for experiments, e.g. BENCH_ENV="UV_THREADPOOL_SIZE=2 NODE_OPTIONS=--max-semi-space-size=4".
     ...(process.env.BENCH_ENV ? Object.fromEntries(process.env.BENCH_ENV.split(' ').map((pair) => pair.split('='))) : {}),
     HOST: '127.0.0.1',
