@@ -1,17 +1,7 @@
 import { expect } from 'chai';
 import { api } from '../support/http/api.js';
-import { ORIGIN, startHarness, type Harness } from '../support/http/harness.js';
-import {
-  PASSWORD,
-  cookieHeader,
-  inviteCode,
-  login,
-  registeredMember,
-  sessionCookieOf,
-  signedInAdmin,
-  uniqueEmail,
-  type SignedIn,
-} from '../support/http/users.js';
+import { ORIGIN, type Harness } from '../support/http/harness.js';
+import { PASSWORD, cookieHeader, inviteCode, login, registeredMember, sessionCookieOf, uniqueEmail, type SignedIn, adminHarness } from '../support/http/users.js';
 
 const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -19,11 +9,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{1
 describe('HTTP auth routes', () => {
   let h: Harness;
   let admin: SignedIn;
-
-  before(async () => {
-    h = await startHarness();
-    admin = await signedInAdmin(h);
-  });
+  before(async () => ({ h, admin } = await adminHarness()));
   after(() => h.close());
 
   const register = (body: Record<string, unknown>) =>

@@ -1,16 +1,12 @@
 import { expect } from 'chai';
 import { api } from '../support/http/api.js';
-import { ORIGIN, startHarness, type Harness } from '../support/http/harness.js';
-import { PASSWORD, cookieHeader, createToken, login, signedInAdmin, type SignedIn } from '../support/http/users.js';
+import { ORIGIN, type Harness } from '../support/http/harness.js';
+import { PASSWORD, cookieHeader, createToken, login, type SignedIn, adminHarness } from '../support/http/users.js';
 
 describe('HTTP CSRF (Origin check)', () => {
   let h: Harness;
   let admin: SignedIn;
-
-  before(async () => {
-    h = await startHarness();
-    admin = await signedInAdmin(h);
-  });
+  before(async () => ({ h, admin } = await adminHarness()));
   after(() => h.close());
 
   const patchName = (origin: string | null, token = admin.token) => {

@@ -1,9 +1,9 @@
 import { expect } from 'chai';
 import { api } from '../support/http/api.js';
 import { asCookie } from '../support/http/fixtures.js';
-import { startHarness, type Harness } from '../support/http/harness.js';
+import { type Harness } from '../support/http/harness.js';
 import { ROUTES, label, type Route } from '../support/http/routes.js';
-import { PASSWORD, signedInAdmin, type SignedIn } from '../support/http/users.js';
+import { PASSWORD, type SignedIn, adminHarness } from '../support/http/users.js';
 
 /** For each body route: bodies that break one rule of CONTRACT §4 each, and the loc they must name. */
 const INVALID: Record<string, [Record<string, unknown>, string][]> = {
@@ -38,11 +38,7 @@ const INVALID: Record<string, [Record<string, unknown>, string][]> = {
 describe('HTTP request bodies, on every route that takes one', () => {
   let h: Harness;
   let admin: SignedIn;
-
-  before(async () => {
-    h = await startHarness();
-    admin = await signedInAdmin(h);
-  });
+  before(async () => ({ h, admin } = await adminHarness()));
   after(() => h.close());
 
   // An admin's cookie passes authentication everywhere, so only the body decides.

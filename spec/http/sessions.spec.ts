@@ -1,16 +1,12 @@
 import { expect } from 'chai';
 import { api } from '../support/http/api.js';
-import { ORIGIN, startHarness, type Harness } from '../support/http/harness.js';
-import { cookieHeader, createToken, login, registeredMember, signedInAdmin, type SignedIn } from '../support/http/users.js';
+import { ORIGIN, type Harness } from '../support/http/harness.js';
+import { cookieHeader, createToken, login, registeredMember, type SignedIn, adminHarness } from '../support/http/users.js';
 
 describe('HTTP /sessions', () => {
   let h: Harness;
   let admin: SignedIn;
-
-  before(async () => {
-    h = await startHarness();
-    admin = await signedInAdmin(h);
-  });
+  before(async () => ({ h, admin } = await adminHarness()));
   after(() => h.close());
 
   const list = (token: string) => api(h).get('/api/v1/sessions').set('Cookie', cookieHeader(token));

@@ -1,17 +1,13 @@
 import { expect } from 'chai';
 import type request from 'supertest';
 import { api } from '../support/http/api.js';
-import { ORIGIN, startHarness, type Harness } from '../support/http/harness.js';
-import { cookieHeader, createToken, registeredMember, signedInAdmin, type SignedIn } from '../support/http/users.js';
+import { ORIGIN, type Harness } from '../support/http/harness.js';
+import { cookieHeader, createToken, registeredMember, type SignedIn, adminHarness } from '../support/http/users.js';
 
 describe('HTTP /tokens', () => {
   let h: Harness;
   let admin: SignedIn;
-
-  before(async () => {
-    h = await startHarness();
-    admin = await signedInAdmin(h);
-  });
+  before(async () => ({ h, admin } = await adminHarness()));
   after(() => h.close());
 
   const asCookie = (req: request.Test, session: SignedIn) => req.set('Origin', ORIGIN).set('Cookie', cookieHeader(session.token));

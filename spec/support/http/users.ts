@@ -1,6 +1,6 @@
 import type request from 'supertest';
 import { api } from './api.js';
-import type { Harness } from './harness.js';
+import { startHarness, type DatabaseHarness, type Harness } from './harness.js';
 import { ORIGIN } from './harness.js';
 
 export const PASSWORD = 'correct horse battery staple 42';
@@ -58,4 +58,10 @@ export const createToken = async (h: Harness, session: SignedIn, name = 'ci'): P
     .send({ name });
   if (res.status !== 201) throw new Error(`token fixture failed with ${res.status}`);
   return res.body.token as string;
+};
+
+/** A fresh harness with a signed-in admin: what most route specs start from. */
+export const adminHarness = async (): Promise<{ h: DatabaseHarness; admin: SignedIn }> => {
+  const h = await startHarness();
+  return { h, admin: await signedInAdmin(h) };
 };
