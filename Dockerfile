@@ -28,7 +28,6 @@ RUN ln -s /app/dist/cli/main.js /usr/local/bin/gatehouse \
  && mkdir -p /data \
  && chown node:node /data
 USER node
-VOLUME /data
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/api/v1/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
