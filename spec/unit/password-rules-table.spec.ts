@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { dictionary } from '@zxcvbn-ts/language-common';
 import { commonPasswordCount } from '../../src/core/domain/common-passwords.js';
 import { DomainError } from '../../src/core/domain/errors.js';
-import { passwordLengthProblem } from '../../src/core/domain/password-policy.js';
+import { passwordLengthProblem, passwordPolicyProblem } from '../../src/core/domain/password-policy.js';
 import { CountingHasher } from '../support/unit/counting-hasher.js';
 import { memoryWorld } from '../support/unit/memory-ports.js';
 
@@ -61,6 +61,13 @@ describe('password rules table (CONTRACT §4), through the shared rules', () => 
   for (const [rule, password, expected] of TABLE) {
     it(`${rule} → ${expected ?? 'accepted'}`, async () => expect(await problemOf(password)).to.equal(expected));
   }
+
+  it('does not apply the containment rules to an email local part or name shorter than 4 characters', () => {
+    expect(passwordPolicyProblem('the quick brown fox jumps', { email: 'fox@example.com', displayName: 'Bo' })).to.equal(null);
+    expect(passwordPolicyProblem('the quick brown fox jumps', { email: 'foxy@example.com', displayName: 'quick' })).to.equal(
+      'must not contain the display name',
+    );
+  });
 
   it('checks the 256 limit before any hashing', async () => {
     expect(await problemOf('x'.repeat(100_000), new RefusingHasher())).to.equal('password must be at most 256 characters');
