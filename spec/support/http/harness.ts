@@ -6,7 +6,7 @@ import { loadConfig, type Config, type Env } from '../../../src/config.js';
 import type { Ports } from '../../../src/core/ports/ports.js';
 import type { UseCases } from '../../../src/core/use-cases/use-cases.js';
 import { createApp } from '../../../src/http/create-app.js';
-import { createLogger } from '../../../src/logger.js';
+import { createLogger, type Logger } from '../../../src/logger.js';
 import { createTempDatabase } from '../db/temp-database.js';
 
 export const ORIGIN = 'http://gatehouse.test';
@@ -52,11 +52,15 @@ export interface DatabaseHarness extends Harness {
 export const startHarness = async (env: Env = {}, ports: Partial<Ports> = {}): Promise<DatabaseHarness> => {
   const database = await createTempDatabase();
   const config = testConfig({ SERVICE_DATABASE_URL: database.url, ...env });
-  const service: Service = composeService({ ...config, databasePoolMax: 1 }, ports);
-  const harness = withService(service, config, async () => {
+  const log = memoryLog();
+  // One captured logger for requests and security events alike, as `gatehouse serve` wires it.
+  const logger = createLogger('info', log.stream);
+  const service: Service = composeService({ ...config, databasePoolMax: 1 }, ports, logger);
+  const close = async () => {
     await service.close();
     await database.cleanup();
-  });
+  };
+  const harness = withService(service, config, close, { lines: log.lines, logger });
   return { ...harness, db: database.db, databaseUrl: database.url };
 };
 
@@ -65,9 +69,9 @@ export const withService = (
   service: Pick<Service, 'useCases'>,
   config: Config,
   close: () => Promise<void> = async () => {},
+  captured?: { lines: string[]; logger: Logger },
 ): Harness => {
-  const log = memoryLog();
-  const logger = createLogger('info', log.stream);
+  const { lines, logger } = captured ?? (({ lines, stream }) => ({ lines, logger: createLogger('info', stream) }))(memoryLog());
   const app = createApp({ useCases: service.useCases, config, logger });
-  return { app, useCases: service.useCases, config, logs: log.lines, close };
+  return { app, useCases: service.useCases, config, logs: lines, close };
 };
