@@ -1,2 +1,2 @@
-/** Every route lives under the version prefix (SPEC §9); routers mount at the root with full paths. */
+/** Every route lives under the version prefix (SPEC §9). */
 export const API = '/api/v1';

@@ -3,6 +3,7 @@ import express from 'express';
 import helmet from 'helmet';
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
+import { API } from './api-path.js';
 import { DomainError } from '../core/domain/errors.js';
 import type { UseCases } from '../core/use-cases/use-cases.js';
 import type { AuthDeps } from './authenticate.js';
@@ -48,11 +49,12 @@ export function createApp({ useCases, config, logger }: AppDeps): express.Expres
 
   app.use(healthRoutes(useCases));
   if (!production) app.use(docsRoutes(buildOpenApiDocument(cookie.name)));
-  app.use(authRoutes(auth));
-  app.use(userRoutes(auth));
-  app.use(sessionRoutes(auth));
-  app.use(tokenRoutes(auth));
-  app.use(inviteRoutes(auth));
+  // Mounted at their prefixes, so a request walks only the router that can match it.
+  app.use(`${API}/auth`, authRoutes(auth));
+  app.use(`${API}/users`, userRoutes(auth));
+  app.use(`${API}/sessions`, sessionRoutes(auth));
+  app.use(`${API}/tokens`, tokenRoutes(auth));
+  app.use(`${API}/invites`, inviteRoutes(auth));
 
   app.use(() => {
     throw new DomainError('not_found');

@@ -6,12 +6,13 @@ import { logContext } from '../logger.js';
 export const requestIdOf = (res: Response): string => String(res.locals.requestId ?? '');
 
 /**
- * The matched route pattern (routers are mounted at the root with full paths, so it is complete),
- * else the path without its query string, which could carry something secret.
+ * The matched route pattern with its router's mount path, else the path without its query string,
+ * which could carry something secret.
  */
 const routeOf = (req: Request): string => {
   const pattern: unknown = req.route?.path;
-  return typeof pattern === 'string' ? pattern : req.path;
+  if (typeof pattern !== 'string') return req.originalUrl.split('?')[0] ?? '';
+  return pattern === '/' ? req.baseUrl : req.baseUrl + pattern;
 };
 
 /** Gives every request an id (echoed in X-Request-Id) and writes one log line when it ends. */

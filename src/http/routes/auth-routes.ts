@@ -1,5 +1,4 @@
 import { Router } from 'express';
-import { API } from '../api-path.js';
 import type { AuthDeps } from '../authenticate.js';
 import { presentedSessionToken } from '../credentials.js';
 import { rejectForeignOrigin, requireSameOrigin } from '../csrf.js';
@@ -11,7 +10,7 @@ export const authRoutes = ({ useCases, cookie, publicOrigin }: AuthDeps): Router
   const router = Router();
   const sameSite = rejectForeignOrigin(publicOrigin);
 
-  router.post(`${API}/auth/register`, sameSite, jsonBody, async (req, res) => {
+  router.post('/register', sameSite, jsonBody, async (req, res) => {
     const previous = presentedSessionToken(req, cookie);
     const { user, session } = await useCases.registerWithInvite(req.body, requestContext(req));
     // The browser's earlier session is replaced by this cookie; end it rather than orphan it.
@@ -20,7 +19,7 @@ export const authRoutes = ({ useCases, cookie, publicOrigin }: AuthDeps): Router
     res.status(201).json(toUserOut(user));
   });
 
-  router.post(`${API}/auth/login`, sameSite, jsonBody, async (req, res) => {
+  router.post('/login', sameSite, jsonBody, async (req, res) => {
     // Whatever cookie came along is killed by the use case (session fixation), bearer or not.
     const presented = cookie.read(req);
     const { user, session } = await useCases.login(req.body, { ...requestContext(req), presentedSessionToken: presented });
@@ -28,7 +27,7 @@ export const authRoutes = ({ useCases, cookie, publicOrigin }: AuthDeps): Router
     res.status(200).json(toUserOut(user));
   });
 
-  router.post(`${API}/auth/logout`, requireSameOrigin(publicOrigin, cookie), async (req, res) => {
+  router.post('/logout', requireSameOrigin(publicOrigin, cookie), async (req, res) => {
     await useCases.logout(presentedSessionToken(req, cookie));
     cookie.expire(res);
     res.status(204).end();

@@ -1,5 +1,4 @@
 import { Router } from 'express';
-import { API } from '../api-path.js';
 import { principalOf, signedIn, signedInWithSession, type AuthDeps } from '../authenticate.js';
 import { pathId } from '../path-id.js';
 import { toSessionOut } from '../representations.js';
@@ -8,17 +7,17 @@ export const sessionRoutes = (deps: AuthDeps): Router => {
   const { useCases, cookie } = deps;
   const router = Router();
 
-  router.get(`${API}/sessions`, signedIn(deps), async (_req, res) => {
+  router.get('/', signedIn(deps), async (_req, res) => {
     const sessions = await useCases.listSessions(principalOf(res));
     res.json(sessions.map(toSessionOut));
   });
 
-  router.post(`${API}/sessions/revoke-others`, signedInWithSession(deps), async (_req, res) => {
+  router.post('/revoke-others', signedInWithSession(deps), async (_req, res) => {
     await useCases.revokeOtherSessions(principalOf(res));
     res.status(204).end();
   });
 
-  router.delete(`${API}/sessions/:id`, signedIn(deps), async (req, res) => {
+  router.delete('/:id', signedIn(deps), async (req, res) => {
     const { wasCurrent } = await useCases.revokeSession(principalOf(res), pathId(req));
     // Revoking the session that made the request is a logout.
     if (wasCurrent) cookie.expire(res);

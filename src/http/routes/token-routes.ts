@@ -1,5 +1,4 @@
 import { Router } from 'express';
-import { API } from '../api-path.js';
 import { principalOf, signedIn, type AuthDeps } from '../authenticate.js';
 import { jsonBody } from '../json-body.js';
 import { pathId } from '../path-id.js';
@@ -9,18 +8,18 @@ export const tokenRoutes = (deps: AuthDeps): Router => {
   const { useCases } = deps;
   const router = Router();
 
-  router.post(`${API}/tokens`, signedIn(deps), jsonBody, async (req, res) => {
+  router.post('/', signedIn(deps), jsonBody, async (req, res) => {
     const { token, secret } = await useCases.createApiToken(principalOf(res), req.body);
     // The secret is shown here once; only its hash is kept.
     res.status(201).json({ ...toApiTokenOut(token), token: secret });
   });
 
-  router.get(`${API}/tokens`, signedIn(deps), async (_req, res) => {
+  router.get('/', signedIn(deps), async (_req, res) => {
     const tokens = await useCases.listApiTokens(principalOf(res));
     res.json(tokens.map(toApiTokenOut));
   });
 
-  router.delete(`${API}/tokens/:id`, signedIn(deps), async (req, res) => {
+  router.delete('/:id', signedIn(deps), async (req, res) => {
     await useCases.revokeApiToken(principalOf(res), pathId(req));
     res.status(204).end();
   });

@@ -1,5 +1,4 @@
 import { Router } from 'express';
-import { API } from '../api-path.js';
 import { principalOf, signedIn, signedInWithSession, type AuthDeps } from '../authenticate.js';
 import { jsonBody } from '../json-body.js';
 import { toUserOut } from '../representations.js';
@@ -9,21 +8,21 @@ export const userRoutes = (deps: AuthDeps): Router => {
   const { useCases, cookie } = deps;
   const router = Router();
 
-  router.get(`${API}/users/me`, signedIn(deps), async (_req, res) => {
+  router.get('/me', signedIn(deps), async (_req, res) => {
     res.json(toUserOut(await useCases.getMe(principalOf(res))));
   });
 
-  router.patch(`${API}/users/me`, signedIn(deps), jsonBody, async (req, res) => {
+  router.patch('/me', signedIn(deps), jsonBody, async (req, res) => {
     res.json(toUserOut(await useCases.updateDisplayName(principalOf(res), req.body)));
   });
 
-  router.put(`${API}/users/me/password`, signedInWithSession(deps), jsonBody, async (req, res) => {
+  router.put('/me/password', signedInWithSession(deps), jsonBody, async (req, res) => {
     const grant = await useCases.changePassword(principalOf(res), req.body, requestContext(req));
     cookie.set(res, grant);
     res.status(204).end();
   });
 
-  router.delete(`${API}/users/me`, signedInWithSession(deps), jsonBody, async (req, res) => {
+  router.delete('/me', signedInWithSession(deps), jsonBody, async (req, res) => {
     await useCases.deleteAccount(principalOf(res), req.body);
     cookie.expire(res);
     res.status(204).end();
