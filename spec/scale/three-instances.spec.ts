@@ -13,7 +13,7 @@ const POOL_MAX = 4;
 const PASSWORD = 'correct horse battery staple 42';
 const ADMIN = 'ops@example.com';
 
-// A deploy as docs/scaling.md describes it: migrate once, then N `serve --no-migrate` on one database.
+// A deploy as docs/operations.md ("Running N instances on PostgreSQL") describes it: migrate once, then N `serve --no-migrate` on one database.
 describe('three Gatehouse instances on one PostgreSQL database', function () {
   this.timeout(60_000);
   let temp: TempPostgresDatabase;
