@@ -70,8 +70,9 @@ export function authLookupsContract(adapter: string, factory: StoreFactory): voi
       const [gone, kept] = [aSession(user.id), aSession(user.id)];
       await store.auth.insertSession(gone);
       await store.auth.insertSession(kept);
-      await store.auth.deleteSessionByTokenHash(gone.tokenHash);
+      expect(await store.auth.deleteSessionByTokenHash(gone.tokenHash)).to.deep.equal({ sessionId: gone.id, userId: user.id });
       expect(await store.auth.findSessionByTokenHash(gone.tokenHash)).to.equal(null);
+      expect(await store.auth.deleteSessionByTokenHash(gone.tokenHash), 'already gone').to.equal(null);
       expect(await store.auth.findSessionByTokenHash(kept.tokenHash)).to.deep.equal({ session: kept, user });
     });
 

@@ -10,7 +10,7 @@ import { API_TOKENS, INVITES, SESSIONS, USERS, type Model } from './models/index
 import { preparedAuthQueriesFor } from './prepared-queries.js';
 import type { PreparedAuthQueries } from './prepared-auth-queries.js';
 import { fromRow, toRow, type StoredRow } from './row-mapping.js';
-import { toStoredIdOrNull } from './stored-forms.js';
+import { fromStoredId, toStoredIdOrNull } from './stored-forms.js';
 import { isUniqueViolation } from './unique-violation.js';
 
 const withOwner = <T>(model: Model<T>, row: StoredRow | undefined): { record: T; user: User } | null =>
@@ -84,7 +84,8 @@ export class KnexAuthLookups implements AuthLookups {
     await (this.prepared?.insertSession(row) ?? this.access.insert(SESSIONS, row));
   }
 
-  async deleteSessionByTokenHash(tokenHash: string): Promise<void> {
-    await this.access.deleteBy(SESSIONS, 'token_hash', tokenHash);
+  async deleteSessionByTokenHash(tokenHash: string): Promise<{ sessionId: string; userId: string } | null> {
+    const [deleted] = await this.access.deleteBy(SESSIONS, 'token_hash', tokenHash, ['id', 'user_id']);
+    return deleted ? { sessionId: fromStoredId(String(deleted.id)), userId: fromStoredId(String(deleted.user_id)) } : null;
   }
 }

@@ -55,10 +55,13 @@ export class MemoryAuthLookups implements AuthLookups {
     insertChecked(this.tables.sessions, session, (s) => s.tokenHash === session.tokenHash, owner);
   }
 
-  async deleteSessionByTokenHash(tokenHash: string): Promise<void> {
+  async deleteSessionByTokenHash(tokenHash: string): Promise<{ sessionId: string; userId: string } | null> {
     for (const [id, session] of this.tables.sessions) {
-      if (session.tokenHash === tokenHash) this.tables.sessions.delete(id);
+      if (session.tokenHash !== tokenHash) continue;
+      this.tables.sessions.delete(id);
+      return { sessionId: session.id, userId: session.userId };
     }
+    return null;
   }
 
   private userOf(userId: string): User | null {

@@ -23,5 +23,6 @@ export interface AuthLookups {
    */
   redeemInvite(inviteId: string, user: User): Promise<RedeemOutcome>;
   insertSession(session: Session): Promise<void>;
-  deleteSessionByTokenHash(tokenHash: string): Promise<void>;
+  /** Deletes the session with that token hash; answers whose it was, or null when there was none. */
+  deleteSessionByTokenHash(tokenHash: string): Promise<{ sessionId: string; userId: string } | null>;
 }

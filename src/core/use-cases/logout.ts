@@ -6,8 +6,6 @@ export const makeLogout =
   (deps: Pick<Ports, 'auth' | 'secrets' | 'events'>): UseCases['logout'] =>
   async (sessionToken) => {
     if (!sessionToken) return;
-    const tokenHash = deps.secrets.hashOf(sessionToken);
-    const found = await deps.auth.findSessionByTokenHash(tokenHash);
-    await deps.auth.deleteSessionByTokenHash(tokenHash);
-    if (found) deps.events.record({ type: 'logout', userId: found.user.id, targetId: found.session.id });
+    const deleted = await deps.auth.deleteSessionByTokenHash(deps.secrets.hashOf(sessionToken));
+    if (deleted) deps.events.record({ type: 'logout', userId: deleted.userId, targetId: deleted.sessionId });
   };

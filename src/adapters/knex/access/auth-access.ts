@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { engineOf } from '../engine.js';
 import { USERS, type SchemaModel } from '../models/index.js';
 import { isUniqueKey } from '../models/model.js';
 import { aliasedColumns, type StoredRow } from '../row-mapping.js';
@@ -30,8 +31,14 @@ export class AuthAccess {
     await this.db(model.table).insert(row);
   }
 
-  deleteBy(model: SchemaModel, column: string, value: string): Promise<number> {
-    return this.exact(model, column, value).delete() as Promise<number>;
+  /** Deletes the row with that key and answers the named columns of what it deleted, in one statement. */
+  deleteBy(model: SchemaModel, column: string, value: string, returning: string[]): Promise<StoredRow[]> {
+    const query = this.exact(model, column, value);
+    if (engineOf(this.db) !== 'sqlite') return query.delete(returning) as Promise<StoredRow[]>;
+    // knex's SQLite compiler drops RETURNING from a delete, though SQLite (3.35+) runs it.
+    const { sql, bindings } = query.delete().toSQL();
+    const columns = returning.map((name) => `\`${name}\``).join(', ');
+    return this.db.raw(`${sql} returning ${columns}`, bindings) as unknown as Promise<StoredRow[]>;
   }
 
   /** `counter = counter + 1` on one row, only while counter < limit; answers how many rows changed. */
