@@ -1,3 +1,5 @@
+import { DEFAULT_THROTTLE_LIMITS } from './core/domain/throttle.js';
+
 export type Environment = 'development' | 'test' | 'production';
 
 export interface Config {
@@ -78,8 +80,8 @@ export const loadConfig = (env: Env): Config => {
     port: integer(env, 'PORT', 3000, 0, 65535, problems),
     trustProxy: integer(env, 'SERVICE_TRUST_PROXY', 0, 0, 100, problems),
     logLevel,
-    loginFailuresPerEmail: integer(env, 'SERVICE_LOGIN_FAILURES_PER_EMAIL', 10, 0, 1_000_000, problems),
-    authAttemptsPerAddress: integer(env, 'SERVICE_AUTH_ATTEMPTS_PER_ADDRESS', 100, 0, 1_000_000, problems),
+    loginFailuresPerEmail: integer(env, 'SERVICE_LOGIN_FAILURES_PER_EMAIL', DEFAULT_THROTTLE_LIMITS.loginFailuresPerEmail, 0, 1_000_000, problems),
+    authAttemptsPerAddress: integer(env, 'SERVICE_AUTH_ATTEMPTS_PER_ADDRESS', DEFAULT_THROTTLE_LIMITS.authAttemptsPerAddress, 0, 1_000_000, problems),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
