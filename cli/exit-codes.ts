@@ -8,15 +8,18 @@ export const EXIT_USAGE = 2;
 /** Conventional 128 + SIGINT, for a prompt abandoned with Ctrl-C. */
 export const EXIT_INTERRUPTED = 130;
 
-/** Adding an ErrorCode without an exit code here does not compile (CONTRACT §7). */
-export const exitCodeByError: Record<ErrorCode, number> = {
-  validation_failed: EXIT_USAGE,
-  email_taken: EXIT_REFUSED,
-  forbidden: EXIT_REFUSED,
-  invite_invalid: EXIT_REFUSED,
-  invite_exhausted: EXIT_REFUSED,
-  not_authenticated: EXIT_REFUSED,
-  invalid_credentials: EXIT_REFUSED,
-  not_found: EXIT_REFUSED,
-  too_many_requests: EXIT_REFUSED,
+/**
+ * How the CLI answers each domain error: its exit code (CONTRACT §7) and the line it prints.
+ * Adding an ErrorCode without an entry here does not compile.
+ */
+export const outcomeByError: Record<ErrorCode, { exitCode: number; message: string }> = {
+  validation_failed: { exitCode: EXIT_USAGE, message: 'the input breaks the rules above; nothing was changed' },
+  email_taken: { exitCode: EXIT_REFUSED, message: 'an account with this email already exists; nothing was changed' },
+  forbidden: { exitCode: EXIT_REFUSED, message: 'refused: the acting account is unknown or not an admin' },
+  invite_invalid: { exitCode: EXIT_REFUSED, message: 'refused: unknown or expired invite' },
+  invite_exhausted: { exitCode: EXIT_REFUSED, message: 'refused: the invite has no uses left' },
+  not_authenticated: { exitCode: EXIT_REFUSED, message: 'refused: not authenticated' },
+  invalid_credentials: { exitCode: EXIT_REFUSED, message: 'refused: invalid credentials' },
+  not_found: { exitCode: EXIT_REFUSED, message: 'refused: not found' },
+  too_many_requests: { exitCode: EXIT_REFUSED, message: 'refused: too many attempts, try again later' },
 };

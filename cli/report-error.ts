@@ -1,19 +1,7 @@
 import { ConfigError } from '../src/config.js';
-import { isDomainError, type ErrorCode } from '../src/core/domain/errors.js';
-import { EXIT_REFUSED, EXIT_USAGE, exitCodeByError } from './exit-codes.js';
+import { isDomainError } from '../src/core/domain/errors.js';
+import { EXIT_REFUSED, EXIT_USAGE, outcomeByError } from './exit-codes.js';
 import { UsageError } from './usage-error.js';
-
-const refusals: Record<ErrorCode, string> = {
-  validation_failed: 'the input breaks the rules above; nothing was changed',
-  email_taken: 'an account with this email already exists; nothing was changed',
-  forbidden: 'refused: the acting account is unknown or not an admin',
-  invite_invalid: 'refused: unknown or expired invite',
-  invite_exhausted: 'refused: the invite has no uses left',
-  not_authenticated: 'refused: not authenticated',
-  invalid_credentials: 'refused: invalid credentials',
-  not_found: 'refused: not found',
-  too_many_requests: 'refused: too many attempts, try again later',
-};
 
 const MISSING_TABLE = /no such table|relation .* does not exist/i;
 // knex prefixes driver errors with the statement and its bound values: keep only the driver's words.
@@ -32,8 +20,9 @@ export const reportError = (error: unknown, writeLine: (line: string) => void): 
   }
   if (isDomainError(error)) {
     for (const { loc, msg } of error.problems) writeLine(`${loc.join('.')}: ${msg}`);
-    writeLine(`gatehouse: ${refusals[error.code]}`);
-    return exitCodeByError[error.code];
+    const { exitCode, message } = outcomeByError[error.code];
+    writeLine(`gatehouse: ${message}`);
+    return exitCode;
   }
   // Unexpected: the message helps the operator (missing table, unreachable database); the
   // caller's writer redacts known secrets from it.
