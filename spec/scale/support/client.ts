@@ -1,4 +1,4 @@
-import { PUBLIC_ORIGIN } from './instance.js';
+import { ORIGIN as PUBLIC_ORIGIN } from '../../support/http/harness.js';
 
 export interface Reply {
   status: number;

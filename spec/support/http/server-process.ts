@@ -12,8 +12,11 @@ export interface ServerProcess {
 
 const START_TIMEOUT_MS = 15_000;
 
-/** `gatehouse serve --no-migrate` as its own process on the given database, on a free port. */
-export const startServerProcess = async (databaseUrl: string): Promise<ServerProcess> => {
+/**
+ * `gatehouse serve --no-migrate` as its own process on the given database, on a kernel-chosen
+ * port; `extra` adds or overrides environment variables (a pool size, PGAPPNAME…).
+ */
+export const startServerProcess = async (databaseUrl: string, extra: Record<string, string> = {}): Promise<ServerProcess> => {
   ensureBuilt();
   const env = {
     PATH: process.env.PATH,
@@ -23,6 +26,7 @@ export const startServerProcess = async (databaseUrl: string): Promise<ServerPro
     HOST: '127.0.0.1',
     PORT: '0',
     SERVICE_LOG_LEVEL: 'info',
+    ...extra,
   };
   const child = spawn(process.execPath, [CLI_PATH, 'serve', '--no-migrate'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const pid = child.pid!;
