@@ -27,6 +27,14 @@ export function userScopeOwnedRowsContract(given: TwoUsers): void {
       expect(await scopeOf(given.ada.id).listSessions()).to.deep.equal([newer, older]);
     });
 
+    it('lists API tokens newest first', async () => {
+      const older = anApiToken(given.ada.id, { createdAt: at('2026-01-01T00:00:00.000Z') });
+      const newer = anApiToken(given.ada.id, { createdAt: at('2026-01-01T00:00:00.001Z') });
+      await scopeOf(given.ada.id).insertApiToken(older);
+      await scopeOf(given.ada.id).insertApiToken(newer);
+      expect(await scopeOf(given.ada.id).listApiTokens()).to.deep.equal([newer, older]);
+    });
+
     it('inserts a session for its own user whatever the record says', async () => {
       const session = aSession(given.bob.id);
       await scopeOf(given.ada.id).insertSession(session);

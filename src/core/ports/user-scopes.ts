@@ -17,6 +17,7 @@ export interface UserScope {
   deleteUser(): Promise<void>;
 
   findSession(sessionId: string): Promise<Session | null>;
+  /** Newest first (by created_at, then id). */
   listSessions(): Promise<Session[]>;
   insertSession(session: Session): Promise<void>;
   touchSession(sessionId: string, changes: { expiresAt: Date; lastSeenAt: Date }): Promise<void>;
@@ -24,6 +25,7 @@ export interface UserScope {
   /** Deletes every session of the user except the one named (all of them when null). */
   deleteSessionsExcept(sessionId: string | null): Promise<number>;
 
+  /** Newest first (by created_at, then id). */
   listApiTokens(): Promise<ApiToken[]>;
   insertApiToken(token: ApiToken): Promise<void>;
   touchApiToken(tokenId: string, lastUsedAt: Date): Promise<void>;

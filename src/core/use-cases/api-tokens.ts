@@ -2,7 +2,7 @@ import { addDays } from '../domain/days.js';
 import { DomainError } from '../domain/errors.js';
 import type { Ports } from '../ports/ports.js';
 import { createTokenRules, parse } from '../rules.js';
-import { newestFirst, toApiTokenView } from './to-views.js';
+import { toApiTokenView } from './to-views.js';
 import type { UseCases } from './use-cases.js';
 
 export const makeCreateApiToken =
@@ -28,7 +28,7 @@ export const makeCreateApiToken =
 export const makeListApiTokens =
   (deps: Pick<Ports, 'scopes'>): UseCases['listApiTokens'] =>
   async (principal) =>
-    newestFirst(await deps.scopes.open(principal.userId).listApiTokens()).map(toApiTokenView);
+    (await deps.scopes.open(principal.userId).listApiTokens()).map(toApiTokenView);
 
 export const makeRevokeApiToken =
   (deps: Pick<Ports, 'scopes' | 'events'>): UseCases['revokeApiToken'] =>

@@ -2,7 +2,7 @@ import { DomainError } from '../domain/errors.js';
 import { currentSessionId, requireSession } from '../domain/principal.js';
 import { isSessionExpired } from '../domain/session.js';
 import type { Ports } from '../ports/ports.js';
-import { newestFirst, toSessionView } from './to-views.js';
+import { toSessionView } from './to-views.js';
 import type { UseCases } from './use-cases.js';
 
 export const makeListSessions =
@@ -10,7 +10,7 @@ export const makeListSessions =
   async (principal) => {
     const now = deps.clock.now();
     const live = (await deps.scopes.open(principal.userId).listSessions()).filter((s) => !isSessionExpired(s, now));
-    return newestFirst(live).map((session) => toSessionView(session, currentSessionId(principal)));
+    return live.map((session) => toSessionView(session, currentSessionId(principal)));
   };
 
 export const makeRevokeSession =

@@ -27,7 +27,3 @@ export const toInviteView = (invite: Invite): InviteView => ({
   createdAt: invite.createdAt,
   expiresAt: invite.expiresAt,
 });
-
-/** Newest first; UUIDv7 ids break ties in creation order. */
-export const newestFirst = <T extends { createdAt: Date; id: string }>(rows: T[]): T[] =>
-  [...rows].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : -1));
