@@ -31,7 +31,7 @@ export const errorHandler =
         // Use cases report locs relative to the body object; the client sees where in the request.
         body.errors = error.problems.map((problem) => ({ loc: ['body', ...problem.loc], msg: problem.msg }));
       }
-      if (error.code === 'too_many_requests' && error.retryAfterSeconds !== null) {
+      if (error.retryAfterSeconds !== null) {
         res.set('Retry-After', String(Math.max(1, Math.ceil(error.retryAfterSeconds))));
       }
       return sendProblem(res, body);

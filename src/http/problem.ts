@@ -6,8 +6,7 @@ export type HttpOnlyCode =
   | 'csrf_rejected'
   | 'payload_too_large'
   | 'unsupported_media_type'
-  | 'internal_error'
-  | 'unavailable';
+  | 'internal_error';
 
 export type ProblemCode = ErrorCode | HttpOnlyCode;
 
@@ -28,6 +27,17 @@ const domainProblems: Record<ErrorCode, ProblemKind> = {
   forbidden: { status: 403, title: 'Forbidden', detail: 'This credential may not perform this action.' },
   not_found: { status: 404, title: 'Not Found', detail: 'The requested resource does not exist.' },
   too_many_requests: { status: 429, title: 'Too Many Requests', detail: 'Too many attempts; retry later.' },
+  unavailable: { status: 503, title: 'Service Unavailable', detail: 'The service is temporarily unavailable; retry later.' },
+  webauthn_failed: { status: 400, title: 'Bad Request', detail: 'The passkey response could not be verified.' },
+  recovery_invalid: { status: 400, title: 'Bad Request', detail: 'The recovery code is unknown, used or expired.' },
+  mfa_already_enabled: { status: 409, title: 'Conflict', detail: 'A confirmed authenticator app already exists.' },
+  mfa_not_enabled: { status: 409, title: 'Conflict', detail: 'There is no second factor for this action.' },
+  passkey_limit: { status: 409, title: 'Conflict', detail: 'The account already has the most passkeys allowed.' },
+  mfa_enrolment_required: { status: 403, title: 'Forbidden', detail: 'A second factor must be enrolled first.' },
+  quota_exceeded: { status: 409, title: 'Conflict', detail: 'The account has reached its limit for this kind of record.' },
+  self_action_refused: { status: 409, title: 'Conflict', detail: 'An administrator cannot do this to its own account.' },
+  last_admin: { status: 409, title: 'Conflict', detail: 'The service must keep at least one enabled administrator.' },
+  step_up_required: { status: 403, title: 'Forbidden', detail: 'Recent authentication is required; step up first.' },
 };
 
 const httpProblems: Record<HttpOnlyCode, ProblemKind> = {
@@ -40,7 +50,6 @@ const httpProblems: Record<HttpOnlyCode, ProblemKind> = {
     detail: 'The request body must be application/json.',
   },
   internal_error: { status: 500, title: 'Internal Server Error', detail: 'An unexpected error occurred.' },
-  unavailable: { status: 503, title: 'Service Unavailable', detail: 'The service is temporarily unavailable.' },
 };
 
 /** The one table from error code to HTTP status and title. */

@@ -8,7 +8,18 @@ export type ErrorCode =
   | 'invalid_credentials'
   | 'forbidden'
   | 'not_found'
-  | 'too_many_requests';
+  | 'too_many_requests'
+  | 'unavailable'
+  | 'webauthn_failed'
+  | 'recovery_invalid'
+  | 'mfa_already_enabled'
+  | 'mfa_not_enabled'
+  | 'passkey_limit'
+  | 'mfa_enrolment_required'
+  | 'quota_exceeded'
+  | 'self_action_refused'
+  | 'last_admin'
+  | 'step_up_required';
 
 /** One problem with an input: where it is and what is wrong, never the offending value. */
 export interface Problem {
@@ -19,7 +30,7 @@ export interface Problem {
 export class DomainError extends Error {
   readonly code: ErrorCode;
   readonly problems: Problem[];
-  /** Seconds until a throttled caller may retry (too_many_requests only). */
+  /** Seconds until the caller may retry (too_many_requests, unavailable). */
   readonly retryAfterSeconds: number | null;
 
   constructor(code: ErrorCode, options: { problems?: Problem[]; retryAfterSeconds?: number } = {}) {

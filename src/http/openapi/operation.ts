@@ -3,7 +3,11 @@ import { PROBLEMS, type ProblemCode } from '../problem.js';
 type Access = 'none' | 'any' | 'session';
 
 export interface OperationSpec {
+  /** Unique across the document, camelCase (OpenAPI linters and client generators need one). */
+  operationId?: string;
   summary: string;
+  /** What the operation does and what a client must know; shown on the docs page. */
+  description?: string;
   tag: string;
   access: Access;
   mutating: boolean;
@@ -45,7 +49,9 @@ const errorResponses = (codes: ProblemCode[]): Record<string, unknown> => {
 const security = { none: [], any: [{ cookieAuth: [] }, { bearerAuth: [] }], session: [{ cookieAuth: [] }] };
 
 export const operation = (spec: OperationSpec) => ({
+  ...(spec.operationId ? { operationId: spec.operationId } : {}),
   summary: spec.summary,
+  ...(spec.description ? { description: spec.description } : {}),
   tags: [spec.tag],
   security: security[spec.access],
   ...(spec.body
