@@ -36,7 +36,8 @@ export function createLogger(level: string, destination?: pino.DestinationStream
     },
     formatters: { log: redactSecrets },
     // A security event written from deep in a use case still names its request.
-    mixin: () => logContext.getStore() ?? {},
+    // A copy: pino merges each line's fields into the object the mixin returns.
+    mixin: () => ({ ...logContext.getStore() }),
   };
   return destination ? pino(options, destination) : pino(options);
 }

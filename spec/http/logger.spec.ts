@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { createLogger } from '../../src/logger.js';
+import { createLogger, logContext } from '../../src/logger.js';
 import { memoryLog } from '../support/http/harness.js';
 
 describe('createLogger', () => {
@@ -24,6 +24,18 @@ describe('createLogger', () => {
     });
     expect(JSON.stringify(entry)).not.to.match(/p1|p2|c1|t1|s1/);
     expect((entry.body as Record<string, unknown>).email).to.equal('a@example.com');
+  });
+
+  it('gives every line of a request its id, and no field of an earlier line', () => {
+    const log = memoryLog();
+    const logger = createLogger('info', log.stream);
+    logContext.run({ request_id: 'r1' }, () => {
+      logger.warn({ received_origin: 'http://evil.example' }, 'refused');
+      logger.info({ status: 403 }, 'request');
+    });
+    const [, last] = log.lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(last).to.include({ request_id: 'r1', status: 403 });
+    expect(last).not.to.have.property('received_origin');
   });
 
   it('respects the level', () => {
