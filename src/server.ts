@@ -19,6 +19,8 @@ export interface ServerOptions {
   signals?: SignalSource;
   /** In-flight requests get this long before their connections are cut (the budget is 5 s in all). */
   forceCloseAfterMs?: number;
+  /** Named in the start-up line, so the first thing a newcomer sees is where to click. */
+  docsUrl?: string;
 }
 
 export interface RunningServer {
@@ -70,7 +72,9 @@ export const startServer = (app: RequestListener, options: ServerOptions): Promi
       server.off('error', reject);
       for (const signal of SIGNALS) signals.once(signal, onSignal);
       const address = server.address() as AddressInfo;
-      logger.info({ host: address.address, port: address.port }, `listening on ${address.address}:${address.port}`);
+      const docs = options.docsUrl ? { docs_url: options.docsUrl } : {};
+      const docsNote = options.docsUrl ? `; API docs at ${options.docsUrl}` : '';
+      logger.info({ host: address.address, port: address.port, ...docs }, `listening on ${address.address}:${address.port}${docsNote}`);
       resolve({ address, shutdown, closed });
     });
   });

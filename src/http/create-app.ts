@@ -9,6 +9,7 @@ import type { UseCases } from '../core/use-cases/use-cases.js';
 import type { AuthDeps } from './authenticate.js';
 import { errorHandler } from './error-handler.js';
 import { buildOpenApiDocument } from './openapi/document.js';
+import { createOriginPolicy } from './origin-policy.js';
 import { requestId } from './request-id.js';
 import { authRoutes } from './routes/auth-routes.js';
 import { docsRoutes } from './routes/docs-routes.js';
@@ -30,7 +31,7 @@ export function createApp({ useCases, config, logger }: AppDeps): express.Expres
   const app = express();
   const production = config.environment === 'production';
   const cookie = createSessionCookie(config);
-  const auth: AuthDeps = { useCases, cookie, publicOrigin: config.publicOrigin };
+  const auth: AuthDeps = { useCases, cookie, origins: createOriginPolicy(config) };
 
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy); // a hop count: 0 believes no X-Forwarded-For

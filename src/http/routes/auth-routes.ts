@@ -6,9 +6,9 @@ import { jsonBody } from '../json-body.js';
 import { toUserOut } from '../representations.js';
 import { requestContext } from '../request-context.js';
 
-export const authRoutes = ({ useCases, cookie, publicOrigin }: AuthDeps): Router => {
+export const authRoutes = ({ useCases, cookie, origins }: AuthDeps): Router => {
   const router = Router();
-  const sameSite = rejectForeignOrigin(publicOrigin);
+  const sameSite = rejectForeignOrigin(origins);
 
   router.post('/register', sameSite, jsonBody, async (req, res) => {
     const previous = presentedSessionToken(req, cookie);
@@ -27,7 +27,7 @@ export const authRoutes = ({ useCases, cookie, publicOrigin }: AuthDeps): Router
     res.status(200).json(toUserOut(user));
   });
 
-  router.post('/logout', requireSameOrigin(publicOrigin, cookie), async (req, res) => {
+  router.post('/logout', requireSameOrigin(origins, cookie), async (req, res) => {
     await useCases.logout(presentedSessionToken(req, cookie));
     cookie.expire(res);
     res.status(204).end();
