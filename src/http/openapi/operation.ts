@@ -1,17 +1,20 @@
 import { PROBLEMS, type ProblemCode } from '../problem.js';
+import { requestExamples, type RequestSchema } from './request-bodies.js';
+import type { Tag } from './tags.js';
 
 type Access = 'none' | 'any' | 'session';
 
 export interface OperationSpec {
   /** Unique across the document, camelCase (OpenAPI linters and client generators need one). */
-  operationId?: string;
+  operationId: string;
   summary: string;
   /** What the operation does and what a client must know; shown on the docs page. */
-  description?: string;
-  tag: string;
+  description: string;
+  tag: Tag;
   access: Access;
   mutating: boolean;
-  body?: string;
+  /** The request schema; its example (request-bodies.ts) prefills the docs page. */
+  body?: RequestSchema;
   success: { status: number; description: string; schema?: unknown; setsCookie?: boolean };
   errors?: ProblemCode[];
 }
@@ -48,15 +51,18 @@ const errorResponses = (codes: ProblemCode[]): Record<string, unknown> => {
 
 const security = { none: [], any: [{ cookieAuth: [] }, { bearerAuth: [] }], session: [{ cookieAuth: [] }] };
 
+const requestBody = (schema: RequestSchema) => ({
+  required: true,
+  content: { 'application/json': { schema: ref(schema), example: requestExamples[schema] } },
+});
+
 export const operation = (spec: OperationSpec) => ({
-  ...(spec.operationId ? { operationId: spec.operationId } : {}),
+  operationId: spec.operationId,
   summary: spec.summary,
-  ...(spec.description ? { description: spec.description } : {}),
+  description: spec.description,
   tags: [spec.tag],
   security: security[spec.access],
-  ...(spec.body
-    ? { requestBody: { required: true, content: { 'application/json': { schema: ref(spec.body) } } } }
-    : {}),
+  ...(spec.body ? { requestBody: requestBody(spec.body) } : {}),
   responses: {
     [String(spec.success.status)]: {
       description: spec.success.description,

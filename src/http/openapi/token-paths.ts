@@ -6,7 +6,12 @@ const tag = 'tokens';
 export const tokenPaths = {
   '/api/v1/tokens': {
     post: operation({
+      operationId: 'createToken',
       summary: 'Create an API token; its secret is shown once',
+      description:
+        'Issues a token (`gh_pat_…`) for scripts and service accounts, sent as `Authorization: Bearer <token>`. The secret ' +
+        'is in this response only; store it at once. `expires_in_days` (1–365) is optional: absent or `null`, the token ' +
+        'lasts until revoked.',
       tag,
       access: 'any',
       mutating: true,
@@ -14,7 +19,9 @@ export const tokenPaths = {
       success: { status: 201, description: 'Created', schema: schemaRef('ApiTokenCreated') },
     }),
     get: operation({
+      operationId: 'listTokens',
       summary: "The caller's API tokens",
+      description: "The caller's tokens, without their secrets; `last_used_at` is accurate to the minute.",
       tag,
       access: 'any',
       mutating: false,
@@ -24,7 +31,9 @@ export const tokenPaths = {
   '/api/v1/tokens/{id}': {
     parameters: [idParameter],
     delete: operation({
+      operationId: 'revokeToken',
       summary: 'Revoke an API token at once',
+      description: "The token answers `401` from the next request on, in every process. Another user's token id is `404`.",
       tag,
       access: 'any',
       mutating: true,
