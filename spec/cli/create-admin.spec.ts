@@ -64,6 +64,28 @@ describe('gatehouse create-admin', function () {
     expect((await users()).map((user) => user.email)).not.to.include('short@example.com');
   });
 
+  it('refuses an existing email before reading a password from stdin', async () => {
+    // Whatever stdin holds is never read: the refusal comes first.
+    const result = await createAdmin(['--email', 'OPS@example.com', '--password-stdin'], 'tiny');
+    expect(result.code).to.equal(1);
+    expect(result.stderr).to.match(/already exists/).and.not.match(/^password: /m);
+  });
+
+  it('prints no JSON log line unless SERVICE_LOG_LEVEL asks for one, and never the password', async () => {
+    const quiet = await createAdmin(['--email', 'quiet@example.com', '--password-stdin'], PASSWORD);
+    expect(quiet.code, quiet.stderr).to.equal(0);
+    expect(`${quiet.stdout}${quiet.stderr}`).not.to.match(/^\s*\{/m);
+    expect(quiet.stdout).to.match(/^created admin quiet@example\.com \(id [0-9a-f-]{36}\)\n$/);
+
+    const env = { ...database.env, SERVICE_LOG_LEVEL: 'info', SERVICE_SECRET_KEY: 'a-secret-key-that-must-never-be-printed' };
+    const logged = await runCli(['create-admin', '--email', 'logged@example.com', '--password-stdin'], env, PASSWORD);
+    expect(logged.code, logged.stderr).to.equal(0);
+    const events = logged.stderr.split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as { security_event?: string });
+    expect(events.map((event) => event.security_event)).to.include('admin_created');
+    expect(logged.stdout).not.to.include('{');
+    expect(`${logged.stdout}${logged.stderr}`).not.to.include(PASSWORD).and.not.include('a-secret-key-that-must-never-be-printed');
+  });
+
   it('refuses an invalid email as `email: msg`, with exit 2', async () => {
     const result = await createAdmin(['--email', 'not-an-email', '--password-stdin'], PASSWORD);
     expect(result.code).to.equal(2);
