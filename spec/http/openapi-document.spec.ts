@@ -19,7 +19,7 @@ const METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'pat
 const operations = Object.entries(document.paths as unknown as Record<string, Record<string, Operation>>).flatMap(([path, item]) =>
   Object.entries(item)
     .filter(([method]) => METHODS.has(method))
-    .map(([method, operation]) => ({ label: `${method.toUpperCase()} ${path}`, operation })),
+    .map(([method, operation]) => ({ label: `${method.toUpperCase()} ${path}`, path, method, operation })),
 );
 
 /** Every string in a JSON value, however deep. */
@@ -80,6 +80,28 @@ describe('OpenAPI document, walked operation by operation', () => {
         expect(stringsIn(media.example)).not.to.include('string');
       });
     }
+  });
+
+  it('shows, for every error, an example body that its schema accepts', () => {
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    addFormatsModule.default(ajv);
+    ajv.addSchema(document, 'openapi.json');
+    let checked = 0;
+    const pointer = (...parts: string[]): string => parts.map((part) => part.replaceAll('~', '~0').replaceAll('/', '~1')).join('/');
+    for (const { label, path, method, operation } of operations) {
+      const responses = (operation as { responses: Record<string, { content?: Record<string, { schema?: unknown; examples?: Record<string, { value: unknown }> }> }> }).responses;
+      for (const [status, response] of Object.entries(responses)) {
+        const media = response.content?.['application/problem+json'];
+        if (!media?.examples) continue;
+        const validate = ajv.compile({ $ref: `openapi.json#/${pointer('paths', path, method, 'responses', status, 'content', 'application/problem+json', 'schema')}` });
+        for (const [code, { value }] of Object.entries(media.examples)) {
+          expect(validate(value), `${label} ${status} ${code}: ${JSON.stringify(validate.errors)}`).to.equal(true);
+          expect(value).to.include({ code, status: Number(status) });
+          checked++;
+        }
+      }
+    }
+    expect(checked).to.be.greaterThan(50);
   });
 
   describe('request examples, sent as they stand to the real service', () => {

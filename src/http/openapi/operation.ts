@@ -1,4 +1,4 @@
-import { PROBLEMS, type ProblemCode } from '../problem.js';
+import { PROBLEMS, problemBody, type ProblemCode } from '../problem.js';
 import { requestExamples, type RequestSchema } from './request-bodies.js';
 import type { Tag } from './tags.js';
 
@@ -30,6 +30,13 @@ const implicitErrors = (spec: OperationSpec): ProblemCode[] => [
   'internal_error',
 ];
 
+/** What the docs page shows for an error: the body the service sends, not "string" placeholders. */
+const problemExample = (code: ProblemCode) => {
+  if (code === 'validation_failed') return { ...problemBody(code), errors: [{ loc: ['body', 'email'], msg: 'must be an email address' }] };
+  if (code === 'internal_error') return problemBody(code, '6f1c2a8e-3b4d-4e5f-8a9b-0c1d2e3f4a5b');
+  return problemBody(code);
+};
+
 /** Groups codes by status, since an OpenAPI response is keyed by status alone. */
 const errorResponses = (codes: ProblemCode[]): Record<string, unknown> => {
   const byStatus = new Map<number, Set<ProblemCode>>();
@@ -43,7 +50,12 @@ const errorResponses = (codes: ProblemCode[]): Record<string, unknown> => {
     responses[String(status)] = {
       description: list.join(', '),
       ...(status === 429 ? { headers: { 'Retry-After': { schema: { type: 'integer' } } } } : {}),
-      content: { 'application/problem+json': { schema: { allOf: [ref('Problem')], properties: { code: { enum: list } } } } },
+      content: {
+        'application/problem+json': {
+          schema: { allOf: [ref('Problem')], properties: { code: { enum: list } } },
+          examples: Object.fromEntries(list.map((code) => [code, { value: problemExample(code) }])),
+        },
+      },
     };
   }
   return responses;
