@@ -1,11 +1,11 @@
 import { expect } from 'chai';
 import type { Locator, Page } from 'playwright-core';
-import { requestExamples } from '../../src/http/openapi/request-bodies.js';
-import { startChromium, type Browser } from '../support/browser/chromium.js';
-import { runCli } from '../support/cli/run-cli.js';
-import { createTempDatabase, type TempDatabase } from '../support/db/temp-database.js';
-import { freePort } from '../support/http/free-port.js';
-import { startServerProcess, type ServerProcess } from '../support/http/server-process.js';
+import { requestExamples } from '../../../src/http/openapi/request-bodies.js';
+import { startChromium, type Browser } from '../../support/browser/chromium.js';
+import { runCli } from '../../support/cli/run-cli.js';
+import { createTempDatabase, type TempDatabase } from '../../support/db/temp-database.js';
+import { freePort } from '../../support/http/free-port.js';
+import { startServerProcess, type ServerProcess } from '../../support/http/server-process.js';
 
 const { email, password } = requestExamples.LoginIn as { email: string; password: string };
 
@@ -21,6 +21,7 @@ const tryItOut = async (page: Page, id: string): Promise<{ operation: Locator; s
   return { operation, status: status.trim(), body };
 };
 
+// Under sqlite/: the page does not depend on the engine, and `npm run test:pg` need not start a browser twice.
 describe('The docs page in Chromium, on a fresh development server', function () {
   this.timeout(90_000);
   let database: TempDatabase;
