@@ -70,9 +70,12 @@ describe("README.md's first ten minutes, pasted line by line into two terminals"
     expect(run.code, `${run.stdout}\n${run.stderr}\n${run.serverLog}`).to.equal(0);
   });
 
-  it('starts with a line that names the docs page the README points to', () => {
+  it('starts with the line the README quotes, naming the docs page the README points to', () => {
     const listening = run.serverLog.split('\n').find((line) => line.includes('"msg":"listening'));
-    expect(listening).to.include('"docs_url":"http://localhost:3000/api/v1/docs"');
+    const { msg, docs_url } = JSON.parse(listening ?? '{}') as { msg?: string; docs_url?: string };
+    const quoted = /the one that says `([^`]+)`/.exec(readDoc('README.md'))?.[1]?.replace(/\s+/g, ' ');
+    expect(msg).to.equal(quoted);
+    expect(docs_url).to.equal('http://localhost:3000/api/v1/docs');
     expect(readDoc('README.md')).to.include('open the interactive docs at http://localhost:3000/api/v1/docs');
   });
 
