@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import type { UserId } from '../../src/core/domain/user-id.js';
 import { aSession, anApiToken, anInvite, at } from './fixtures.js';
 import type { TwoUsers } from './user-scopes.contract.js';
 
@@ -6,7 +7,7 @@ const NOT_A_UUID = 'not-a-uuid';
 
 /** Sessions, API tokens and invites through a scope: Ada's scope never reaches Bob's rows. */
 export function userScopeOwnedRowsContract(given: TwoUsers): void {
-  const scopeOf = (userId: string) => given.store.scopes.open(userId);
+  const scopeOf = (userId: UserId) => given.store.scopes.open(userId);
 
   describe('sessions', () => {
     it('finds its own session; another user\'s, an unknown or a malformed id is null', async () => {

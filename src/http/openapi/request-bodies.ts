@@ -19,6 +19,7 @@ export const requestSchemas = {
   DisplayNameIn: closed(['display_name'], { display_name: text(1, 100) }),
   PasswordChangeIn: closed(['current_password', 'new_password'], { current_password: text(0, 256), new_password: password }),
   AccountDeleteIn: closed(['password'], { password: text(0, 256) }),
+  StepUpIn: closed(['password'], { password: text(0, 256) }),
   TokenIn: closed(['name'], {
     name: text(1, 100),
     expires_in_days: { type: ['integer', 'null'], minimum: 1, maximum: 365, description: 'Absent or null: never expires.' },

@@ -6,12 +6,13 @@ const tag = 'tokens';
 export const tokenPaths = {
   '/api/v1/tokens': {
     post: operation({
-      summary: 'Create an API token; its secret is shown once',
+      summary: 'Create an API token (browser session with recent authentication); its secret is shown once',
       tag,
-      access: 'any',
+      access: 'session',
       mutating: true,
       body: 'TokenIn',
       success: { status: 201, description: 'Created', schema: schemaRef('ApiTokenCreated') },
+      errors: ['step_up_required'],
     }),
     get: operation({
       summary: "The caller's API tokens",
