@@ -111,4 +111,8 @@ export class KnexUserScope implements UserScope {
   async hasSecondFactor(): Promise<boolean> {
     return false;
   }
+
+  async deleteSecondFactors(): Promise<number> {
+    return 0;
+  }
 }

@@ -127,6 +127,10 @@ export class MemoryUserScope implements UserScope {
     return false;
   }
 
+  async deleteSecondFactors(): Promise<number> {
+    return 0;
+  }
+
   private exists(): boolean {
     return this.tables.users.has(this.userId);
   }

@@ -59,6 +59,8 @@ export interface UserScope {
 
   /** True while the user has a confirmed second factor (no factor can be enrolled yet: false). */
   hasSecondFactor(): Promise<boolean>;
+  /** Removes every second factor and recovery code of the user (a lost phone); answers how many went. */
+  deleteSecondFactors(): Promise<number>;
 }
 
 export interface UserScopes {
