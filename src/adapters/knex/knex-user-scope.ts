@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { ApiToken } from '../../core/domain/api-token.js';
+import { SESSIONS_PER_USER } from '../../core/domain/quotas.js';
 import type { Invite } from '../../core/domain/invite.js';
 import type { NewSecurityEvent, SecurityEvent } from '../../core/domain/security-event.js';
 import type { Session } from '../../core/domain/session.js';
@@ -7,6 +8,7 @@ import type { UserId } from '../../core/domain/user-id.js';
 import type { User } from '../../core/domain/user.js';
 import type { Page, SessionProof, UserChanges, UserScope } from '../../core/ports/user-scopes.js';
 import { ScopedAccess } from './access/scoped-access.js';
+import { engineOf } from './engine.js';
 import { API_TOKENS, INVITES, SECURITY_EVENTS, SESSIONS, USERS } from './models/index.js';
 import { preparedScopeQueriesFor } from './prepared-queries.js';
 import type { PreparedScopeQueries } from './prepared-scope-queries.js';
@@ -31,7 +33,12 @@ export class KnexUserScope implements UserScope {
 
   transaction<T>(work: (scope: UserScope) => Promise<T>): Promise<T> {
     if (isTransaction(this.db)) return work(this);
-    return this.db.transaction((trx) => work(new KnexUserScope(trx, this.userId)));
+    return this.db.transaction(async (trx) => {
+      const scope = new KnexUserScope(trx, this.userId);
+      // SQLite's BEGIN IMMEDIATE already serializes writers; PostgreSQL locks the user's row.
+      if (engineOf(trx) === 'postgres') await scope.access.lockOwner();
+      return work(scope);
+    });
   }
 
   findUser(): Promise<User | null> {
@@ -54,8 +61,10 @@ export class KnexUserScope implements UserScope {
     return this.access.select(SESSIONS).orderBy('createdAt', 'desc').orderBy('id', 'desc').all();
   }
 
-  insertSession(session: Session): Promise<void> {
-    return this.access.insert(SESSIONS, session);
+  async insertSession(session: Session): Promise<void> {
+    await this.access.insert(SESSIONS, session);
+    const surplus = await this.access.select(SESSIONS).orderBy('lastSeenAt', 'desc').orderBy('id', 'desc').offset(SESSIONS_PER_USER).all();
+    for (const stale of surplus) await this.access.delete(SESSIONS, (row) => row.where('id', stale.id));
   }
 
   async touchSession(sessionId: string, changes: { expiresAt: Date; lastSeenAt: Date }): Promise<void> {
@@ -74,6 +83,10 @@ export class KnexUserScope implements UserScope {
 
   deleteSessionsExcept(sessionId: string | null): Promise<number> {
     return this.access.delete(SESSIONS, sessionId === null ? undefined : (row) => row.whereNot('id', sessionId));
+  }
+
+  countApiTokens(): Promise<number> {
+    return this.access.select(API_TOKENS).count();
   }
 
   listApiTokens(): Promise<ApiToken[]> {

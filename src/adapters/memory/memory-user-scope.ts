@@ -1,4 +1,5 @@
 import type { ApiToken } from '../../core/domain/api-token.js';
+import { SESSIONS_PER_USER } from '../../core/domain/quotas.js';
 import type { Invite } from '../../core/domain/invite.js';
 import type { NewSecurityEvent, SecurityEvent } from '../../core/domain/security-event.js';
 import type { Session } from '../../core/domain/session.js';
@@ -60,6 +61,8 @@ export class MemoryUserScope implements UserScope {
   async insertSession(session: Session): Promise<void> {
     const record = { ...session, userId: this.userId };
     insertChecked(this.tables.sessions, record, (s) => s.tokenHash === session.tokenHash, this.exists());
+    const byLastSeen = this.mine(this.tables.sessions).sort((a, b) => b.lastSeenAt.getTime() - a.lastSeenAt.getTime() || (a.id < b.id ? 1 : -1));
+    for (const stale of byLastSeen.slice(SESSIONS_PER_USER)) this.tables.sessions.delete(stale.id);
   }
 
   async touchSession(sessionId: string, changes: { expiresAt: Date; lastSeenAt: Date }): Promise<void> {
@@ -83,6 +86,10 @@ export class MemoryUserScope implements UserScope {
     const doomed = this.mine(this.tables.sessions).filter((s) => s.id !== kept);
     for (const session of doomed) this.tables.sessions.delete(session.id);
     return doomed.length;
+  }
+
+  async countApiTokens(): Promise<number> {
+    return this.mine(this.tables.apiTokens).length;
   }
 
   async listApiTokens(): Promise<ApiToken[]> {

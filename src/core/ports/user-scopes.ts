@@ -22,7 +22,8 @@ export interface UserScope {
   readonly userId: UserId;
   /**
    * Runs `work` in one transaction through a scope bound to it: every write and every recorded event
-   * commit together or not at all. Inside, `transaction` joins the open transaction.
+   * commit together or not at all, and transactions of the same user run one after the other (so a
+   * count and the insert it allows cannot interleave). Inside, `transaction` joins the open one.
    */
   transaction<T>(work: (scope: UserScope) => Promise<T>): Promise<T>;
 
@@ -34,7 +35,10 @@ export interface UserScope {
   findSession(sessionId: string): Promise<Session | null>;
   /** Newest first (by created_at, then id). */
   listSessions(): Promise<Session[]>;
-  /** Inserts a session owned by this scope's user, whatever the record says. */
+  /**
+   * Inserts a session owned by this scope's user, whatever the record says. The user keeps at most
+   * SESSIONS_PER_USER: beyond that, the least recently seen sessions are deleted.
+   */
   insertSession(session: Session): Promise<void>;
   touchSession(sessionId: string, changes: { expiresAt: Date; lastSeenAt: Date }): Promise<void>;
   /** Renews the session's proof of identity in place (step-up); answers false if it is gone. */
@@ -45,6 +49,7 @@ export interface UserScope {
 
   /** Newest first (by created_at, then id). */
   listApiTokens(): Promise<ApiToken[]>;
+  countApiTokens(): Promise<number>;
   insertApiToken(token: ApiToken): Promise<void>;
   touchApiToken(tokenId: string, lastUsedAt: Date): Promise<void>;
   deleteApiToken(tokenId: string): Promise<boolean>;

@@ -1,6 +1,7 @@
 import { addDays } from '../domain/days.js';
 import { DomainError } from '../domain/errors.js';
 import { requireSession } from '../domain/principal.js';
+import { API_TOKENS_PER_USER } from '../domain/quotas.js';
 import type { Ports } from '../ports/ports.js';
 import { createTokenRules, parse } from '../rules.js';
 import { requireRecentAuthentication } from './recent-authentication-gate.js';
@@ -28,6 +29,7 @@ export const makeCreateApiToken =
       lastUsedAt: null,
     };
     await scope.transaction(async (tx) => {
+      if ((await tx.countApiTokens()) >= API_TOKENS_PER_USER) throw new DomainError('quota_exceeded');
       await tx.insertApiToken(token);
       await tx.recordEvent(trailEvent(deps, 'api_token_created', principal.context, { targetId: token.id }));
     });

@@ -12,7 +12,7 @@ export const tokenPaths = {
       mutating: true,
       body: 'TokenIn',
       success: { status: 201, description: 'Created', schema: schemaRef('ApiTokenCreated') },
-      errors: ['step_up_required'],
+      errors: ['step_up_required', 'quota_exceeded'],
     }),
     get: operation({
       summary: "The caller's API tokens",

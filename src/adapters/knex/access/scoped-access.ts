@@ -52,6 +52,11 @@ export class ScopedAccess {
     await this.db(model.table).insert({ ...row, [model.owner.column]: this.storedUserId });
   }
 
+  /** Locks this user's row until the transaction ends (PostgreSQL), serializing the user's transactions. */
+  async lockOwner(): Promise<void> {
+    await this.db('users').where('id', this.storedUserId).forUpdate().select('id');
+  }
+
   /**
    * An update compiled once with placeholder values (prepared-scope-queries.ts): the same filter as
    * `update`, handed out as SQL text to bind, never as a builder that could be chained onto.

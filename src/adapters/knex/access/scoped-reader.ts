@@ -11,6 +11,7 @@ import { ScopedFilter } from './scoped-filter.js';
 export class ScopedReader<T> extends ScopedFilter<T> {
   private readonly order: { column: string; order: 'asc' | 'desc' }[] = [];
   private rowLimit: number | null = null;
+  private rowOffset = 0;
 
   constructor(
     private readonly base: () => Knex.QueryBuilder,
@@ -30,6 +31,11 @@ export class ScopedReader<T> extends ScopedFilter<T> {
     return this;
   }
 
+  offset(rows: number): this {
+    this.rowOffset = rows;
+    return this;
+  }
+
   async first(): Promise<T | null> {
     const [row] = await this.query().limit(1);
     return row ? fromRow(this.model, row) : null;
@@ -38,6 +44,7 @@ export class ScopedReader<T> extends ScopedFilter<T> {
   async all(): Promise<T[]> {
     const query = this.query();
     if (this.rowLimit !== null) query.limit(this.rowLimit);
+    if (this.rowOffset > 0) query.offset(this.rowOffset);
     return ((await query) as StoredRow[]).map((row) => fromRow(this.model, row));
   }
 
