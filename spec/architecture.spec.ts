@@ -44,3 +44,37 @@ describe('architecture: src/core is a pure hexagon', () => {
     ]);
   });
 });
+
+/**
+ * SPEC §5: the authentication session is for lookups before identity is known. Only these use cases
+ * may receive it; a new one must be added here on purpose, in review.
+ */
+const MAY_REACH_AUTH_LOOKUPS = new Set([
+  'authenticate-api-token.ts',
+  'authenticate-session.ts',
+  'check-new-admin.ts', // create-admin's email lookup, before the password is asked for
+  'create-admin.ts',
+  'end-presented-session.ts',
+  'invites.ts', // the operator's create-invite names its admin by email
+  'login.ts',
+  'logout.ts',
+  'register-with-invite.ts',
+]);
+
+describe('architecture: who may reach what', () => {
+  const useCases = filesUnder(join(CORE, 'use-cases'));
+
+  it('only authentication use cases receive the authentication lookups', () => {
+    const reaching = useCases.filter((file) => /Pick<\s*Ports,[^>]*'auth'/.test(readFileSync(file, 'utf8')));
+    const offending = reaching.map((file) => relative(join(CORE, 'use-cases'), file)).filter((name) => !MAY_REACH_AUTH_LOOKUPS.has(name));
+    expect(offending).to.deep.equal([]);
+    expect(reaching.length, 'the checker finds the ones that do').to.be.at.least(5);
+  });
+
+  it('mints a UserId only in adapters, which read it from the store', () => {
+    const minting = [...filesUnder(resolve('src')), ...filesUnder(resolve('cli'))]
+      .filter((file) => !file.startsWith(resolve('src/adapters')))
+      .filter((file) => /as (unknown as )?UserId\b/.test(readFileSync(file, 'utf8')));
+    expect(minting.map((file) => relative(resolve('.'), file))).to.deep.equal([]);
+  });
+});

@@ -4,7 +4,8 @@ import { CryptoSecretGenerator } from './adapters/crypto-secret-generator.js';
 import { openDatabase } from './adapters/knex/connection.js';
 import { KnexAttemptThrottle } from './adapters/knex/knex-attempt-throttle.js';
 import { createKnexStore } from './adapters/knex/knex-store.js';
-import { PinoSecurityEvents } from './adapters/pino-security-events.js';
+import { withSecurityLog } from './adapters/logged-trail.js';
+import { PinoSecurityLog } from './adapters/pino-security-log.js';
 import { SystemClock } from './adapters/system-clock.js';
 import { UuidV7IdGenerator } from './adapters/uuidv7-id-generator.js';
 import type { Config } from './config.js';
@@ -26,18 +27,22 @@ export type ServiceConfig = Pick<Config, 'databaseUrl' | 'databasePoolMax' | 'lo
 
 /**
  * The one place that knows both the core and the adapters. Tests may replace any port. Security
- * events go to `logger`; without one, to a logger at the configured level (silent when none is).
+ * events go to the trail (the database) and, once committed, to `logger`; without one, to a logger
+ * at the configured level (silent when none is).
  */
 export const composeService = (config: ServiceConfig, overrides: Partial<Ports> = {}, logger?: Logger): Service => {
   const db = openDatabase(config.databaseUrl, { poolMax: config.databasePoolMax });
+  const log = overrides.log ?? new PinoSecurityLog(logger ?? createLogger(config.logLevel ?? 'silent'));
+  const store = createKnexStore(db);
   const ports: Ports = {
-    ...createKnexStore(db),
+    ...store,
+    ...withSecurityLog(store, log),
     hasher: new Argon2PasswordHasher(),
     secrets: new CryptoSecretGenerator(),
     ids: new UuidV7IdGenerator(),
     clock: new SystemClock(),
     throttle: new KnexAttemptThrottle(db),
-    events: new PinoSecurityEvents(logger ?? createLogger(config.logLevel ?? 'silent')),
+    log,
     ...overrides,
   };
   const limits = { loginFailuresPerEmail: config.loginFailuresPerEmail, authAttemptsPerAddress: config.authAttemptsPerAddress };

@@ -35,8 +35,8 @@ export function createLogger(level: string, destination?: pino.DestinationStream
       censor: REDACTED,
     },
     formatters: { log: redactSecrets },
-    // A security event written from deep in a use case still names its request.
-    // A copy: pino merges each line's fields into the object the mixin returns.
+    // A security event written from deep in a use case still names its request. A copy: pino
+    // merges each line's fields into what the mixin returns, and the store must not keep them.
     mixin: () => ({ ...logContext.getStore() }),
   };
   return destination ? pino(options, destination) : pino(options);

@@ -30,10 +30,10 @@ export function attemptThrottleContract(adapter: string, factory: ThrottleFactor
       expect(await throttle.hit('k', RULE, T0)).to.deep.equal({ attempts: 1, resetsAt: later(WINDOW) });
     });
 
-    it('counts within the window and stops growing at limit + 1', async () => {
+    it('counts within the window and stops growing at limit + 2, so the first refusal can be told apart', async () => {
       const counts: number[] = [];
-      for (let i = 0; i < 6; i += 1) counts.push((await throttle.hit('k', RULE, later(i * 1000))).attempts);
-      expect(counts).to.deep.equal([1, 2, 3, 4, 4, 4]);
+      for (let i = 0; i < 7; i += 1) counts.push((await throttle.hit('k', RULE, later(i * 1000))).attempts);
+      expect(counts).to.deep.equal([1, 2, 3, 4, 5, 5, 5]);
       expect((await throttle.hit('k', RULE, later(WINDOW - 1))).resetsAt).to.deep.equal(later(WINDOW));
     });
 

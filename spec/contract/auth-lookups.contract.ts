@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { aSession, aUser, anApiToken, anInvite } from './fixtures.js';
+import { aSession, aUser, anApiToken, anEvent, anInvite } from './fixtures.js';
 import { redeemInviteContract } from './redeem-invite.contract.js';
 import type { Store, StoreFactory, StoreUnderTest } from './store-factory.js';
 
@@ -16,7 +16,7 @@ export function authLookupsContract(adapter: string, factory: StoreFactory): voi
 
     it('finds an inserted user by its exact email, with every field and instant intact', async () => {
       const user = aUser({ role: 'admin' });
-      expect(await store.auth.insertUser(user)).to.equal('inserted');
+      expect(await store.auth.insertUser(user)).to.deep.equal({ outcome: 'inserted', user, result: undefined });
       expect(await store.auth.findUserByEmail(user.email)).to.deep.equal(user);
     });
 
@@ -28,8 +28,27 @@ export function authLookupsContract(adapter: string, factory: StoreFactory): voi
     it('refuses a second user with the same email and keeps the first unchanged', async () => {
       const first = aUser({ email: 'ada@example.com', displayName: 'First' });
       await store.auth.insertUser(first);
-      expect(await store.auth.insertUser(aUser({ email: 'ada@example.com', displayName: 'Second' }))).to.equal('email_taken');
+      const second = await store.auth.insertUser(aUser({ email: 'ada@example.com', displayName: 'Second' }));
+      expect(second).to.deep.equal({ outcome: 'email_taken' });
       expect(await store.auth.findUserByEmail('ada@example.com')).to.deep.equal(first);
+    });
+
+    it('runs `then` in the insert\'s transaction through the new user\'s scope, and keeps nothing if it fails', async () => {
+      const kept = aUser();
+      const inserted = await store.auth.insertUser(kept, async (scope) => {
+        await scope.recordEvent(anEvent(scope.userId));
+        return 'done';
+      });
+      expect(inserted).to.deep.equal({ outcome: 'inserted', user: kept, result: 'done' });
+      expect(await store.scopes.open(kept.id).listEvents({ limit: 10, before: null })).to.have.length(1);
+      const dropped = aUser();
+      const failure = await store.auth
+        .insertUser(dropped, async () => {
+          throw new Error('the event insert failed');
+        })
+        .catch((error: unknown) => error);
+      expect(failure).to.be.instanceOf(Error);
+      expect(await store.auth.findUserByEmail(dropped.email)).to.equal(null);
     });
 
     it('hands out copies, so changing a returned record changes nothing stored', async () => {
@@ -41,17 +60,21 @@ export function authLookupsContract(adapter: string, factory: StoreFactory): voi
       expect(await store.auth.findUserByEmail(user.email)).to.deep.equal(user);
     });
 
-    it('finds a session and its user by token hash in one answer', async () => {
+    it('finds a session and its user by token hash in one answer, its proofs intact', async () => {
       const user = aUser();
-      const session = aSession(user.id, { userAgent: null });
+      const session = aSession(user.id, { userAgent: null, secondFactorAt: new Date('2026-01-02T03:04:06.000Z') });
       await store.auth.insertUser(user);
-      await store.auth.insertSession(session);
+      await store.scopes.open(user.id).insertSession(session);
       expect(await store.auth.findSessionByTokenHash(session.tokenHash)).to.deep.equal({ session, user });
       expect(await store.auth.findSessionByTokenHash('0'.repeat(64))).to.equal(null);
     });
 
     it('rejects a session for a user that does not exist', async () => {
-      const error = await store.auth.insertSession(aSession(aUser().id)).catch((e: unknown) => e);
+      const ghost = aUser();
+      const error = await store.scopes
+        .open(ghost.id)
+        .insertSession(aSession(ghost.id))
+        .catch((e: unknown) => e);
       expect(error).to.be.instanceOf(Error);
     });
 
@@ -59,8 +82,11 @@ export function authLookupsContract(adapter: string, factory: StoreFactory): voi
       const user = aUser();
       await store.auth.insertUser(user);
       const session = aSession(user.id);
-      await store.auth.insertSession(session);
-      const error = await store.auth.insertSession(aSession(user.id, { tokenHash: session.tokenHash })).catch((e: unknown) => e);
+      await store.scopes.open(user.id).insertSession(session);
+      const error = await store.scopes
+        .open(user.id)
+        .insertSession(aSession(user.id, { tokenHash: session.tokenHash }))
+        .catch((e: unknown) => e);
       expect(error).to.be.instanceOf(Error);
     });
 
@@ -68,12 +94,43 @@ export function authLookupsContract(adapter: string, factory: StoreFactory): voi
       const user = aUser();
       await store.auth.insertUser(user);
       const [gone, kept] = [aSession(user.id), aSession(user.id)];
-      await store.auth.insertSession(gone);
-      await store.auth.insertSession(kept);
+      await store.scopes.open(user.id).insertSession(gone);
+      await store.scopes.open(user.id).insertSession(kept);
       expect(await store.auth.deleteSessionByTokenHash(gone.tokenHash)).to.deep.equal({ sessionId: gone.id, userId: user.id });
       expect(await store.auth.findSessionByTokenHash(gone.tokenHash)).to.equal(null);
       expect(await store.auth.deleteSessionByTokenHash(gone.tokenHash), 'already gone').to.equal(null);
       expect(await store.auth.findSessionByTokenHash(kept.tokenHash)).to.deep.equal({ session: kept, user });
+    });
+
+    it('runs `then` through the deleted session\'s owner, in the same transaction', async () => {
+      const [owner, other] = [aUser(), aUser()];
+      await store.auth.insertUser(owner);
+      await store.auth.insertUser(other);
+      const session = aSession(owner.id);
+      await store.scopes.open(owner.id).insertSession(session);
+      const seen: string[] = [];
+      await store.auth.deleteSessionByTokenHash(session.tokenHash, async (scope, sessionId) => {
+        seen.push(scope.userId, sessionId);
+        await scope.recordEvent(anEvent(scope.userId, { type: 'logout', targetId: sessionId }));
+      });
+      expect(seen).to.deep.equal([owner.id, session.id]);
+      const [event] = await store.scopes.open(owner.id).listEvents({ limit: 10, before: null });
+      expect([event?.type, event?.targetId]).to.deep.equal(['logout', session.id]);
+      expect(await store.scopes.open(other.id).listEvents({ limit: 10, before: null })).to.deep.equal([]);
+    });
+
+    it('restores the session when `then` fails after the delete', async () => {
+      const user = aUser();
+      await store.auth.insertUser(user);
+      const session = aSession(user.id);
+      await store.scopes.open(user.id).insertSession(session);
+      const failure = await store.auth
+        .deleteSessionByTokenHash(session.tokenHash, async () => {
+          throw new Error('the event insert failed');
+        })
+        .catch((error: unknown) => error);
+      expect(failure).to.be.instanceOf(Error);
+      expect(await store.auth.findSessionByTokenHash(session.tokenHash)).to.deep.equal({ session, user });
     });
 
     it('finds an API token and its user by token hash, nulls kept as nulls', async () => {

@@ -3,7 +3,13 @@ import { uuidv7 } from 'uuidv7';
 import type { ApiToken } from '../../src/core/domain/api-token.js';
 import type { Invite } from '../../src/core/domain/invite.js';
 import type { Session } from '../../src/core/domain/session.js';
+import type { Principal } from '../../src/core/domain/principal.js';
+import type { SecurityEvent } from '../../src/core/domain/security-event.js';
+import type { UserId } from '../../src/core/domain/user-id.js';
 import type { User } from '../../src/core/domain/user.js';
+
+/** Specs stand in for the store: they may mint a UserId, which production code outside adapters cannot. */
+export const asUserId = (id: string): UserId => id as UserId;
 
 const hash = (): string => randomBytes(32).toString('hex');
 export const at = (iso: string): Date => new Date(iso);
@@ -13,7 +19,7 @@ let sequence = 0;
 export const aUser = (overrides: Partial<User> = {}): User => {
   sequence += 1;
   return {
-    id: uuidv7(),
+    id: asUserId(uuidv7()),
     email: `user${sequence}-${hash().slice(0, 8)}@example.com`,
     displayName: `User ${sequence}`,
     passwordHash: '$argon2id$v=19$m=19456,t=2,p=1$c2FsdA$aGFzaA',
@@ -24,7 +30,7 @@ export const aUser = (overrides: Partial<User> = {}): User => {
   };
 };
 
-export const aSession = (userId: string, overrides: Partial<Session> = {}): Session => ({
+export const aSession = (userId: UserId, overrides: Partial<Session> = {}): Session => ({
   id: uuidv7(),
   userId,
   tokenHash: hash(),
@@ -32,10 +38,12 @@ export const aSession = (userId: string, overrides: Partial<Session> = {}): Sess
   expiresAt: at('2026-01-09T03:04:05.678Z'),
   lastSeenAt: at('2026-01-02T03:04:05.678Z'),
   userAgent: 'Mozilla/5.0 (contract)',
+  authenticatedAt: at('2026-01-02T03:04:05.678Z'),
+  secondFactorAt: null,
   ...overrides,
 });
 
-export const anApiToken = (userId: string, overrides: Partial<ApiToken> = {}): ApiToken => ({
+export const anApiToken = (userId: UserId, overrides: Partial<ApiToken> = {}): ApiToken => ({
   id: uuidv7(),
   userId,
   name: 'ci',
@@ -46,7 +54,7 @@ export const anApiToken = (userId: string, overrides: Partial<ApiToken> = {}): A
   ...overrides,
 });
 
-export const anInvite = (createdBy: string, overrides: Partial<Invite> = {}): Invite => ({
+export const anInvite = (createdBy: UserId, overrides: Partial<Invite> = {}): Invite => ({
   id: uuidv7(),
   codeHash: hash(),
   createdBy,
@@ -54,5 +62,28 @@ export const anInvite = (createdBy: string, overrides: Partial<Invite> = {}): In
   usedCount: 0,
   createdAt: at('2026-01-02T03:04:05.678Z'),
   expiresAt: at('2026-01-09T03:04:05.678Z'),
+  ...overrides,
+});
+
+export const anEvent = (userId: UserId, overrides: Partial<SecurityEvent> = {}): SecurityEvent => ({
+  id: uuidv7(),
+  userId,
+  type: 'login_succeeded',
+  actor: 'self',
+  actorId: null,
+  targetId: null,
+  clientAddress: '203.0.113.7',
+  userAgent: 'Mozilla/5.0 (contract)',
+  createdAt: at('2026-01-02T03:04:05.678Z'),
+  ...overrides,
+});
+
+/** A signed-in caller by session cookie, proved at `provedAt`, for specs that stub the use cases. */
+export const aPrincipal = (userId: string, overrides: Partial<Principal> = {}, provedAt = new Date()): Principal => ({
+  userId: asUserId(userId),
+  user: { id: asUserId(userId), email: 'ada@example.com', displayName: 'Ada', createdAt: at('2026-11-21T10:00:00.000Z') },
+  role: 'member',
+  credential: { kind: 'session', sessionId: uuidv7(), authenticatedAt: provedAt, secondFactorAt: null },
+  context: { userAgent: null, clientAddress: '127.0.0.1' },
   ...overrides,
 });

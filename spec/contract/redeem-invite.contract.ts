@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { Invite } from '../../src/core/domain/invite.js';
-import { aUser, anInvite } from './fixtures.js';
+import { aSession, aUser, anInvite } from './fixtures.js';
 import type { Store } from './store-factory.js';
 
 /** AuthLookups.redeemInvite: one use is counted only together with the new user, never past max_uses. */
@@ -25,7 +25,7 @@ export function redeemInviteContract(current: () => Store): void {
 
     it('creates the user and counts one use', async () => {
       const user = aUser();
-      expect(await store.auth.redeemInvite(invite.id, user)).to.equal('inserted');
+      expect(await store.auth.redeemInvite(invite.id, user)).to.deep.equal({ outcome: 'inserted', user, result: undefined });
       expect(await store.auth.findUserByEmail(user.email)).to.deep.equal(user);
       expect(await usedCount()).to.equal(1);
     });
@@ -34,7 +34,7 @@ export function redeemInviteContract(current: () => Store): void {
       await store.auth.redeemInvite(invite.id, aUser());
       await store.auth.redeemInvite(invite.id, aUser());
       const late = aUser();
-      expect(await store.auth.redeemInvite(invite.id, late)).to.equal('invite_exhausted');
+      expect(await store.auth.redeemInvite(invite.id, late)).to.deep.equal({ outcome: 'invite_exhausted' });
       expect(await store.auth.findUserByEmail(late.email)).to.equal(null);
       expect(await usedCount()).to.equal(2);
     });
@@ -42,20 +42,46 @@ export function redeemInviteContract(current: () => Store): void {
     it('answers email_taken without consuming a use or changing the existing user', async () => {
       const existing = aUser({ email: 'ada@example.com' });
       await store.auth.insertUser(existing);
-      expect(await store.auth.redeemInvite(invite.id, aUser({ email: 'ada@example.com' }))).to.equal('email_taken');
+      expect(await store.auth.redeemInvite(invite.id, aUser({ email: 'ada@example.com' }))).to.deep.equal({ outcome: 'email_taken' });
       expect(await usedCount()).to.equal(0);
       expect(await store.auth.findUserByEmail('ada@example.com')).to.deep.equal(existing);
     });
 
     it('treats an unknown invite id as exhausted and writes nothing', async () => {
       const user = aUser();
-      expect(await store.auth.redeemInvite(aUser().id, user)).to.equal('invite_exhausted');
+      expect(await store.auth.redeemInvite(aUser().id, user)).to.deep.equal({ outcome: 'invite_exhausted' });
       expect(await store.auth.findUserByEmail(user.email)).to.equal(null);
+    });
+
+    it('runs `then` through the new user\'s scope in the same transaction and hands back its result', async () => {
+      const user = aUser();
+      const session = aSession(user.id);
+      const redeemed = await store.auth.redeemInvite(invite.id, user, async (scope) => {
+        await scope.insertSession(session);
+        return scope.userId;
+      });
+      expect(redeemed).to.deep.equal({ outcome: 'inserted', user, result: user.id });
+      expect(await store.auth.findSessionByTokenHash(session.tokenHash)).to.deep.equal({ session, user });
+    });
+
+    it('keeps nothing when `then` fails: no user, no use counted, no session', async () => {
+      const user = aUser();
+      const session = aSession(user.id);
+      const failure = await store.auth
+        .redeemInvite(invite.id, user, async (scope) => {
+          await scope.insertSession(session);
+          throw new Error('the event insert failed');
+        })
+        .catch((error: unknown) => error);
+      expect(failure).to.be.instanceOf(Error);
+      expect(await store.auth.findUserByEmail(user.email)).to.equal(null);
+      expect(await store.auth.findSessionByTokenHash(session.tokenHash)).to.equal(null);
+      expect(await usedCount()).to.equal(0);
     });
 
     it('never passes max_uses when redemptions overlap', async () => {
       const users = Array.from({ length: 6 }, () => aUser());
-      const outcomes = await Promise.all(users.map((user) => store.auth.redeemInvite(invite.id, user)));
+      const outcomes = (await Promise.all(users.map((user) => store.auth.redeemInvite(invite.id, user)))).map((r) => r.outcome);
       expect(outcomes.filter((o) => o === 'inserted')).to.have.length(2);
       expect(outcomes.filter((o) => o === 'invite_exhausted')).to.have.length(4);
       expect(await usedCount()).to.equal(2);

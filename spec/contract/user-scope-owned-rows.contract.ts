@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import type { UserId } from '../../src/core/domain/user-id.js';
 import { aSession, anApiToken, anInvite, at } from './fixtures.js';
 import type { TwoUsers } from './user-scopes.contract.js';
 
@@ -6,7 +7,7 @@ const NOT_A_UUID = 'not-a-uuid';
 
 /** Sessions, API tokens and invites through a scope: Ada's scope never reaches Bob's rows. */
 export function userScopeOwnedRowsContract(given: TwoUsers): void {
-  const scopeOf = (userId: string) => given.store.scopes.open(userId);
+  const scopeOf = (userId: UserId) => given.store.scopes.open(userId);
 
   describe('sessions', () => {
     it('finds its own session; another user\'s, an unknown or a malformed id is null', async () => {
@@ -95,6 +96,26 @@ export function userScopeOwnedRowsContract(given: TwoUsers): void {
       const invite = anInvite(given.bob.id);
       await scopeOf(given.ada.id).insertInvite(invite);
       expect(await given.store.auth.findInviteByCodeHash(invite.codeHash)).to.deep.equal({ ...invite, createdBy: given.ada.id });
+    });
+
+    it('keeps at most 100 sessions: inserting the 101st deletes the least recently seen', async () => {
+      const seenAt = (minute: number) => new Date(Date.UTC(2026, 0, 1, 0, minute));
+      const sessions = Array.from({ length: 100 }, (_, i) => aSession(given.ada.id, { lastSeenAt: seenAt(100 - i) }));
+      for (const session of sessions) await scopeOf(given.ada.id).insertSession(session);
+      await scopeOf(given.bob.id).insertSession(aSession(given.bob.id, { lastSeenAt: seenAt(0) }));
+      const newest = aSession(given.ada.id, { lastSeenAt: seenAt(200) });
+      await scopeOf(given.ada.id).insertSession(newest);
+      const kept = (await scopeOf(given.ada.id).listSessions()).map((s) => s.id);
+      expect(kept).to.have.length(100);
+      expect(kept).to.include(newest.id);
+      expect(kept).not.to.include(sessions[99]!.id);
+      expect(await scopeOf(given.bob.id).listSessions(), "another user's oldest is not touched").to.have.length(1);
+    });
+
+    it('counts only its own API tokens', async () => {
+      for (let i = 0; i < 3; i++) await scopeOf(given.ada.id).insertApiToken(anApiToken(given.ada.id));
+      await scopeOf(given.bob.id).insertApiToken(anApiToken(given.bob.id));
+      expect([await scopeOf(given.ada.id).countApiTokens(), await scopeOf(given.bob.id).countApiTokens()]).to.deep.equal([3, 1]);
     });
 
     it('hands out copies of listed rows', async () => {

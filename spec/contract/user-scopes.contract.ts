@@ -1,8 +1,10 @@
 import { expect } from 'chai';
+import type { UserId } from '../../src/core/domain/user-id.js';
 import type { User } from '../../src/core/domain/user.js';
 import { aSession, aUser, anApiToken, anInvite, at } from './fixtures.js';
 import type { Store, StoreFactory, StoreUnderTest } from './store-factory.js';
 import { userScopeOwnedRowsContract } from './user-scope-owned-rows.contract.js';
+import { userScopeTrailContract } from './user-scope-trail.contract.js';
 
 export interface TwoUsers {
   store: Store;
@@ -31,8 +33,8 @@ export function userScopesContract(adapter: string, factory: StoreFactory): void
       expect(await given.store.scopes.open(given.bob.id).findUser()).to.deep.equal(given.bob);
     });
 
-    it('refuses to open a scope for something that is not a user id', () => {
-      expect(() => given.store.scopes.open('not-a-uuid')).to.throw(Error);
+    it('refuses at run time too a scope for something that is not a user id (a cast gets past the type)', () => {
+      expect(() => given.store.scopes.open('not-a-uuid' as UserId)).to.throw(Error);
     });
 
     it('updates its own user and leaves the other untouched', async () => {
@@ -42,11 +44,11 @@ export function userScopesContract(adapter: string, factory: StoreFactory): void
       expect(await given.store.scopes.open(given.bob.id).findUser()).to.deep.equal(given.bob);
     });
 
-    it('deletes its user with every session, API token and invite, and nothing of the other user', async () => {
+    it('deletes its user with every session, API token, invite and event, and nothing of the other user', async () => {
       const { store, ada, bob } = given;
       const [adaSession, bobSession] = [aSession(ada.id), aSession(bob.id)];
-      await store.auth.insertSession(adaSession);
-      await store.auth.insertSession(bobSession);
+      await store.scopes.open(ada.id).insertSession(adaSession);
+      await store.scopes.open(bob.id).insertSession(bobSession);
       const [token, invite] = [anApiToken(ada.id), anInvite(ada.id)];
       await store.scopes.open(ada.id).insertApiToken(token);
       await store.scopes.open(ada.id).insertInvite(invite);
@@ -59,5 +61,6 @@ export function userScopesContract(adapter: string, factory: StoreFactory): void
     });
 
     userScopeOwnedRowsContract(given);
+    userScopeTrailContract(given);
   });
 }

@@ -23,7 +23,7 @@ describe(`authentication hot paths (${ENGINE_LABEL})`, () => {
     const user = aUser();
     const [session, token] = [aSession(user.id), anApiToken(user.id)];
     await store.auth.insertUser(user);
-    await store.auth.insertSession(session);
+    await store.scopes.open(session.userId).insertSession(session);
     await store.scopes.open(user.id).insertApiToken(token);
     const sessionSql = await queriesDuring(() => store.auth.findSessionByTokenHash(session.tokenHash));
     const tokenSql = await queriesDuring(() => store.auth.findApiTokenByTokenHash(token.tokenHash));

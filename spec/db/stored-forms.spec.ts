@@ -16,7 +16,7 @@ describe(`stored forms (${ENGINE_LABEL})`, () => {
     const session = aSession(user.id);
     const store = createKnexStore(temp.db);
     await store.auth.insertUser(user);
-    await store.auth.insertSession(session);
+    await store.scopes.open(session.userId).insertSession(session);
     const rows = (await temp.db('sessions').select('id', 'user_id')) as Record<string, unknown>[];
     expect(rows).to.deep.equal([{ id: session.id.replaceAll('-', ''), user_id: user.id.replaceAll('-', '') }]);
     expect(rows[0]?.id).to.match(/^[0-9a-f]{32}$/);

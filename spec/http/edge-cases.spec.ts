@@ -2,11 +2,12 @@ import { expect } from 'chai';
 import { DomainError } from '../../src/core/domain/errors.js';
 import type { Principal } from '../../src/core/domain/principal.js';
 import type { RequestContext } from '../../src/core/use-cases/views.js';
+import { aPrincipal } from '../contract/fixtures.js';
 import { api } from '../support/http/api.js';
 import { ORIGIN, testConfig, withService } from '../support/http/harness.js';
 import { stubUseCases } from '../support/http/stub-use-cases.js';
 
-const principal: Principal = { userId: '01890a5d-ac96-774b-bcce-b302099a8057', role: 'member', credential: { kind: 'session', sessionId: 's' } };
+const principal: Principal = aPrincipal('01890a5d-ac96-774b-bcce-b302099a8057');
 const user = { id: principal.userId, email: 'ada@example.com', displayName: 'Ada', createdAt: new Date('2026-11-21T10:00:00Z') };
 const inAnHour = () => new Date(Date.now() + 3_600_000);
 

@@ -17,6 +17,10 @@ const INVALID: Record<string, [Record<string, unknown>, string][]> = {
     [{ email: `${'a'.repeat(250)}@example.com`, password: PASSWORD }, 'email'],
     [{ email: 'a@example.com', password: 42 }, 'password'],
   ],
+  'POST /api/v1/auth/step-up': [
+    [{}, 'password'],
+    [{ password: PASSWORD, extra: 1 }, 'extra'],
+  ],
   'PATCH /api/v1/users/me': [[{ display_name: '   ' }, 'display_name']],
   'PUT /api/v1/users/me/password': [
     [{ new_password: PASSWORD }, 'current_password'],

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import type { Principal } from '../../src/core/domain/principal.js';
 import { buildOpenApiDocument } from '../../src/http/openapi/document.js';
+import { aPrincipal } from '../contract/fixtures.js';
 import { api } from '../support/http/api.js';
 import { ORIGIN, testConfig, withService } from '../support/http/harness.js';
 import { ROUTES, label } from '../support/http/routes.js';
@@ -28,7 +29,7 @@ describe('HTTP route table', () => {
   }
 
   describe('500 internal_error when the use case fails unexpectedly', () => {
-    const principal: Principal = { userId: ID, role: 'admin', credential: { kind: 'session', sessionId: ID } };
+    const principal: Principal = aPrincipal(ID, { role: 'admin' });
     const session = { token: 't', expiresAt: new Date(Date.now() + 3_600_000) };
     // Authentication succeeds; every other use case is unstubbed and throws a plain Error.
     const h = withService(

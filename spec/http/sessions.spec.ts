@@ -19,7 +19,7 @@ describe('HTTP /sessions', () => {
     const res = await list(member.token);
     expect(res.status).to.equal(200);
     expect(res.body).to.have.length(2);
-    expect(res.body[0]).to.have.all.keys('id', 'created_at', 'expires_at', 'last_seen_at', 'user_agent', 'current');
+    expect(res.body[0]).to.have.all.keys('id', 'created_at', 'expires_at', 'last_seen_at', 'user_agent', 'current', 'mfa');
     expect(res.body[0].user_agent).to.equal('second-browser');
     expect(res.body.map((s: { current: boolean }) => s.current)).to.deep.equal([false, true]);
     expect(second.status).to.equal(200);

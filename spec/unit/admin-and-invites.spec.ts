@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { memoryWorld, PASSWORD, seedMember } from '../support/unit/memory-ports.js';
+import { CONTEXT, memoryWorld, PASSWORD, seedMember } from '../support/unit/memory-ports.js';
 import { expectDomainError } from './expect-domain-error.js';
 
 describe('create-admin and invites', () => {
@@ -34,6 +34,7 @@ describe('create-admin and invites', () => {
     const member = await seedMember(world);
     const admin = await world.useCases.authenticateSession(
       (await world.useCases.login({ email: 'root@example.com', password: PASSWORD }, { userAgent: null, clientAddress: '::1', presentedSessionToken: null })).session.token,
+      CONTEXT,
     );
     const { invite, code } = await world.useCases.createInvite(admin.principal, {});
     expect(invite).to.include({ maxUses: 1, usedCount: 0 });

@@ -19,6 +19,8 @@ describe('log redaction through the app', () => {
       const loggedIn = await post('/auth/login').set('Cookie', `gh_session=${sessionCookieOf(registered)}`).send({ email: 'ada@example.com', password: PASSWORD });
       const cookie = `gh_session=${sessionCookieOf(loggedIn)}`;
       const created = await post('/tokens').set('Cookie', cookie).send({ name: 'ci' });
+      const requestLines = t.logs.map((line) => JSON.parse(line) as Record<string, unknown>).filter((e) => e.msg === 'request');
+      expect(requestLines.filter((e) => 'security_event' in e), 'a request line repeats no security event').to.deep.equal([]);
       await request(t.app).get('/api/v1/users/me?token=query-secret').set('Authorization', `Bearer ${created.body.token}`);
       const changed = await request(t.app).put('/api/v1/users/me/password').set('Origin', ORIGIN).set('Cookie', cookie)
         .send({ current_password: PASSWORD, new_password: NEW_PASSWORD });
@@ -29,8 +31,10 @@ describe('log redaction through the app', () => {
         sessionCookieOf(registered), sessionCookieOf(loggedIn), sessionCookieOf(changed)];
       for (const secret of secrets) expect(all).not.to.include(secret as string);
       const events = t.logs.map((line) => JSON.parse(line) as Record<string, unknown>).filter((e) => e.security_event);
-      expect(events.map((e) => e.security_event)).to.include.members(['registered', 'login_failed', 'login_succeeded', 'token_created', 'password_changed']);
-      const tokenEvent = events.find((e) => e.security_event === 'token_created');
+      expect(events.map((e) => e.security_event)).to.deep.equal([
+        'registered', 'invite_created', 'registered', 'login_failed', 'login_succeeded', 'api_token_created', 'password_changed',
+      ]);
+      const tokenEvent = events.find((e) => e.security_event === 'api_token_created');
       expect(tokenEvent).to.include({ request_id: created.headers['x-request-id'], user_id: loggedIn.body.id });
     } finally {
       await t.close();

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { CONTEXT, memoryWorld, PASSWORD, seedMember, type MemoryWorld } from '../support/unit/memory-ports.js';
+import { CONTEXT, memoryWorld, PASSWORD, seedMember, type MemoryWorld , SIGN_IN } from '../support/unit/memory-ports.js';
 import { expectDomainError } from './expect-domain-error.js';
 
 const MINUTE = 60_000;
@@ -66,13 +66,13 @@ describe('throttling per client address (CONTRACT §9)', () => {
     const { code } = await world.useCases.createAdmin({ email: 'root@example.com', password: PASSWORD }).then(() =>
       world.useCases.createInviteAsOperator('root@example.com', {}),
     );
-    await world.useCases.registerWithInvite({ invite_code: code, email: 'a@example.com', password: PASSWORD, display_name: 'A' }, CONTEXT);
+    await world.useCases.registerWithInvite({ invite_code: code, email: 'a@example.com', password: PASSWORD, display_name: 'A' }, SIGN_IN);
     await login(world, 'a@example.com', PASSWORD);
     await expectDomainError(login(world, 'a@example.com', 'wrong'), 'invalid_credentials');
     await expectDomainError(login(world, 'a@example.com', 'x'.repeat(300)), 'validation_failed');
     const refused = await expectDomainError(login(world, 'a@example.com', PASSWORD), 'too_many_requests');
     expect(refused.retryAfterSeconds).to.equal(900);
-    await expectDomainError(world.useCases.registerWithInvite({}, CONTEXT), 'too_many_requests');
+    await expectDomainError(world.useCases.registerWithInvite({}, SIGN_IN), 'too_many_requests');
   });
 
   it('leaves other addresses alone', async () => {

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { makeUseCases } from '../../src/core/use-cases/make-use-cases.js';
 import { CountingHasher } from '../support/unit/counting-hasher.js';
-import { CONTEXT, memoryWorld, PASSWORD, seedMember } from '../support/unit/memory-ports.js';
+import { CONTEXT, memoryWorld, PASSWORD, seedMember , SIGN_IN } from '../support/unit/memory-ports.js';
 import { expectDomainError } from './expect-domain-error.js';
 
 const login = (world: ReturnType<typeof memoryWorld>, email: string, password: string, presentedSessionToken: string | null = null) =>
@@ -30,14 +30,14 @@ describe('login', () => {
     const world = memoryWorld();
     const member = await seedMember(world);
     await login(world, 'member@example.com', PASSWORD, member.session.token);
-    await expectDomainError(world.useCases.authenticateSession(member.session.token), 'not_authenticated');
+    await expectDomainError(world.useCases.authenticateSession(member.session.token, CONTEXT), 'not_authenticated');
   });
 
   it('upgrades a hash made with older parameters on the next successful login', async () => {
     const world = memoryWorld(new CountingHasher('v0'));
     const member = await seedMember(world);
     const upgraded = makeUseCases({ ...world.ports, hasher: new CountingHasher('v2') });
-    await upgraded.login({ email: 'member@example.com', password: PASSWORD }, { ...CONTEXT, presentedSessionToken: null });
+    await upgraded.login({ email: 'member@example.com', password: PASSWORD }, SIGN_IN);
     const stored = await world.ports.scopes.open(member.user.id).findUser();
     expect(stored?.passwordHash).to.equal(`fake$v2$${PASSWORD}`);
   });

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { CONTEXT, memoryWorld, PASSWORD } from '../support/unit/memory-ports.js';
+import { CONTEXT, memoryWorld, PASSWORD , SIGN_IN } from '../support/unit/memory-ports.js';
 import { expectDomainError } from './expect-domain-error.js';
 
 const DAY = 24 * 3600 * 1000;
@@ -10,7 +10,7 @@ describe('registerWithInvite', () => {
     await world.useCases.createAdmin({ email: 'root@example.com', password: PASSWORD });
     const { code } = await world.useCases.createInviteAsOperator('root@example.com', inviteInput);
     const register = (email: string, invite_code = code) =>
-      world.useCases.registerWithInvite({ invite_code, email, password: PASSWORD, display_name: 'Neo' }, CONTEXT);
+      world.useCases.registerWithInvite({ invite_code, email, password: PASSWORD, display_name: 'Neo' }, SIGN_IN);
     return { world, register };
   };
 
@@ -19,7 +19,7 @@ describe('registerWithInvite', () => {
     const { user, session } = await register('Neo@Example.com');
     expect(user.email).to.equal('neo@example.com');
     expect(user).not.to.have.property('role');
-    const auth = await world.useCases.authenticateSession(session.token);
+    const auth = await world.useCases.authenticateSession(session.token, CONTEXT);
     expect(auth.principal).to.include({ userId: user.id, role: 'member' });
   });
 
@@ -41,7 +41,7 @@ describe('registerWithInvite', () => {
   it("applies the password policy with the new account's own email and display name", async () => {
     const { register, world } = await setup();
     const error = await expectDomainError(
-      world.useCases.registerWithInvite({ invite_code: 'x', email: 'trinity@example.com', password: 'I am trinity, really', display_name: 'T' }, CONTEXT),
+      world.useCases.registerWithInvite({ invite_code: 'x', email: 'trinity@example.com', password: 'I am trinity, really', display_name: 'T' }, SIGN_IN),
       'validation_failed',
     );
     expect(error.problems).to.deep.equal([{ loc: ['password'], msg: 'must not contain the email address' }]);

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { API_TOKEN_PREFIX } from '../../src/core/domain/api-token.js';
-import { CONTEXT, memoryWorld, PASSWORD, seedMember } from '../support/unit/memory-ports.js';
+import { CONTEXT, memoryWorld, PASSWORD, seedMember , SIGN_IN } from '../support/unit/memory-ports.js';
 import { expectDomainError } from './expect-domain-error.js';
 
 const DAY = 24 * 3600 * 1000;
@@ -11,7 +11,7 @@ describe('sessions and API tokens', () => {
     const a = await seedMember(world, 'a@example.com');
     await seedMember(world, 'b@example.com');
     world.clock.advance(1000);
-    await world.useCases.login({ email: 'a@example.com', password: PASSWORD }, { ...CONTEXT, presentedSessionToken: null });
+    await world.useCases.login({ email: 'a@example.com', password: PASSWORD }, SIGN_IN);
     const list = await world.useCases.listSessions(a.principal);
     expect(list.map((s) => s.current)).to.deep.equal([false, true]);
     expect(list[0]!.createdAt.getTime()).to.be.greaterThan(list[1]!.createdAt.getTime());
@@ -23,11 +23,11 @@ describe('sessions and API tokens', () => {
     const b = await seedMember(world, 'b@example.com');
     const [bSession] = await world.useCases.listSessions(b.principal);
     await expectDomainError(world.useCases.revokeSession(a.principal, bSession!.id), 'not_found');
-    await world.useCases.login({ email: 'a@example.com', password: PASSWORD }, { ...CONTEXT, presentedSessionToken: null });
+    await world.useCases.login({ email: 'a@example.com', password: PASSWORD }, SIGN_IN);
     await world.useCases.revokeOtherSessions(a.principal);
     expect((await world.useCases.listSessions(a.principal)).map((s) => s.current)).to.deep.equal([true]);
     expect(await world.useCases.revokeSession(a.principal, (a.principal.credential as { sessionId: string }).sessionId)).to.deep.equal({ wasCurrent: true });
-    await expectDomainError(world.useCases.authenticateSession(a.session.token), 'not_authenticated');
+    await expectDomainError(world.useCases.authenticateSession(a.session.token, CONTEXT), 'not_authenticated');
   });
 
   it('issues a prefixed token that works, stores only its hash, expires and revokes', async () => {
@@ -36,11 +36,11 @@ describe('sessions and API tokens', () => {
     const { token, secret } = await world.useCases.createApiToken(a.principal, { name: 'ci', expires_in_days: 1 });
     expect(secret.startsWith(API_TOKEN_PREFIX)).to.equal(true);
     expect(secret.length).to.be.greaterThan(API_TOKEN_PREFIX.length + 42);
-    const principal = await world.useCases.authenticateApiToken(secret);
+    const principal = await world.useCases.authenticateApiToken(secret, CONTEXT);
     expect(principal.credential).to.deep.equal({ kind: 'api_token', tokenId: token.id });
     expect((await world.useCases.listApiTokens(a.principal))[0]?.lastUsedAt).to.deep.equal(world.clock.now());
     world.clock.advance(DAY);
-    await expectDomainError(world.useCases.authenticateApiToken(secret), 'not_authenticated');
+    await expectDomainError(world.useCases.authenticateApiToken(secret, CONTEXT), 'not_authenticated');
     await world.useCases.revokeApiToken(a.principal, token.id);
     await expectDomainError(world.useCases.revokeApiToken(a.principal, token.id), 'not_found');
   });
@@ -49,7 +49,7 @@ describe('sessions and API tokens', () => {
     const world = memoryWorld();
     const a = await seedMember(world);
     world.clock.advance(7 * DAY);
-    await expectDomainError(world.useCases.authenticateSession(a.session.token), 'not_authenticated');
+    await expectDomainError(world.useCases.authenticateSession(a.session.token, CONTEXT), 'not_authenticated');
     expect(await world.ports.scopes.open(a.user.id).listSessions()).to.deep.equal([]);
   });
 });

@@ -46,6 +46,7 @@ export const changePasswordRules = Joi.object({
   new_password: newPassword.required(),
 });
 export const deleteAccountRules = Joi.object({ password: offeredPassword.required() });
+export const stepUpRules = Joi.object({ password: offeredPassword.required() });
 export const createTokenRules = Joi.object({
   name: label.required(),
   expires_in_days: count(1, 365).allow(null).default(null),

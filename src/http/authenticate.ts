@@ -5,6 +5,7 @@ import type { UseCases } from '../core/use-cases/use-cases.js';
 import { presentedCredential } from './credentials.js';
 import { assertSameOrigin } from './csrf.js';
 import type { OriginPolicy } from './origin-policy.js';
+import { requestContext } from './request-context.js';
 import type { SessionCookie } from './session-cookie.js';
 
 export interface AuthDeps {
@@ -22,13 +23,13 @@ const authenticate =
     const presented = presentedCredential(req, cookie);
     if (presented.kind === 'none' || presented.token === null) throw new DomainError('not_authenticated');
     if (presented.kind === 'bearer') {
-      const principal = await useCases.authenticateApiToken(presented.token);
+      const principal = await useCases.authenticateApiToken(presented.token, requestContext(req));
       // Cookie-only routes: a leaked token must never change the password or delete the account.
       if (sessionOnly) throw new DomainError('forbidden');
       res.locals.principal = principal;
       return next();
     }
-    const { principal, session, renewed } = await useCases.authenticateSession(presented.token);
+    const { principal, session, renewed } = await useCases.authenticateSession(presented.token, requestContext(req));
     if (renewed) cookie.set(res, session);
     res.locals.principal = principal;
     next();

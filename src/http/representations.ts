@@ -16,6 +16,7 @@ export const toSessionOut = (session: SessionView) => ({
   last_seen_at: session.lastSeenAt.toISOString(),
   user_agent: session.userAgent,
   current: session.current,
+  mfa: session.mfa,
 });
 
 export const toApiTokenOut = (token: ApiTokenView) => ({

@@ -36,10 +36,10 @@ describe('invite redemption under concurrency (PostgreSQL, read committed)', () 
     await temp.cleanup();
   });
 
-  const race = (emailOf: (n: number) => string): Promise<RedeemOutcome[]> =>
+  const race = (emailOf: (n: number) => string): Promise<RedeemOutcome['outcome'][]> =>
     Promise.all(
       Array.from({ length: POOLS * PER_POOL }, (_, n) =>
-        createKnexStore(pools[n % POOLS] as Knex).auth.redeemInvite(invite.id, aUser({ email: emailOf(n) })),
+        createKnexStore(pools[n % POOLS] as Knex).auth.redeemInvite(invite.id, aUser({ email: emailOf(n) })).then((r) => r.outcome),
       ),
     );
   const usedCount = async (): Promise<number> =>
@@ -55,7 +55,7 @@ describe('invite redemption under concurrency (PostgreSQL, read committed)', () 
   it('for one email raced 50 times: one account, email_taken for the rest, and only its use counted', async () => {
     const outcomes = await race(() => 'same@example.com');
     expect(outcomes.filter((o) => o === 'inserted')).to.have.length(1);
-    expect(outcomes.filter((o) => o !== 'inserted')).to.satisfy((rest: RedeemOutcome[]) => rest.every((o) => o === 'email_taken'));
+    expect(outcomes.filter((o) => o !== 'inserted')).to.satisfy((rest: RedeemOutcome['outcome'][]) => rest.every((o) => o === 'email_taken'));
     expect([await usedCount(), await countRows(temp.db, 'users', { email: 'same@example.com' })]).to.deep.equal([1, 1]);
   });
 });

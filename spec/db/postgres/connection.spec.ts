@@ -28,7 +28,8 @@ describe('PostgreSQL connection', () => {
   });
 
   it('enforces foreign keys: a session for a missing user is refused', async () => {
-    const error = await createKnexStore(temp.db).auth.insertSession(aSession(aUser().id)).catch((e: unknown) => e);
+    const ghost = aUser();
+    const error = await createKnexStore(temp.db).scopes.open(ghost.id).insertSession(aSession(ghost.id)).catch((e: unknown) => e);
     expect((error as { code?: string }).code).to.equal('23503');
   });
 

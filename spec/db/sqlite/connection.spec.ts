@@ -26,7 +26,8 @@ describe('SQLite connection', () => {
   });
 
   it('enforces foreign keys: a session for a missing user is refused', async () => {
-    const error = await createKnexStore(temp.db).auth.insertSession(aSession(aUser().id)).catch((e: unknown) => e);
+    const ghost = aUser();
+    const error = await createKnexStore(temp.db).scopes.open(ghost.id).insertSession(aSession(ghost.id)).catch((e: unknown) => e);
     expect((error as { code?: string }).code).to.equal('SQLITE_CONSTRAINT_FOREIGNKEY');
   });
 

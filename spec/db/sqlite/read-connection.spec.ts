@@ -30,7 +30,7 @@ describe('the SQLite read connection of the hot path', () => {
     const user = aUser();
     const [kept, pending] = [aSession(user.id), aSession(user.id)];
     await store.auth.insertUser(user);
-    await store.auth.insertSession(kept);
+    await store.scopes.open(kept.userId).insertSession(kept);
     expect(await store.auth.findSessionByTokenHash(kept.tokenHash)).to.not.equal(null);
 
     await store.scopes.open(user.id).deleteSession(kept.id);

@@ -14,7 +14,7 @@ describe('stored instants (SQLite file)', () => {
     const user = aUser();
     const store = createKnexStore(temp.db);
     await store.auth.insertUser(user);
-    await store.auth.insertSession(aSession(user.id));
+    await store.scopes.open(user.id).insertSession(aSession(user.id));
     const [row] = (await temp.db.raw('select created_at, expires_at from sessions')) as Record<string, unknown>[];
     expect(row).to.deep.equal({ created_at: '2026-01-02T03:04:05.678Z', expires_at: '2026-01-09T03:04:05.678Z' });
   });

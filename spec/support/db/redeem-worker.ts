@@ -14,7 +14,7 @@ for (const email of emails) {
   const now = new Date();
   const user = { id: uuidv7(), email, displayName: 'Racer', passwordHash: 'x', role: 'member' as const, createdAt: now, updatedAt: now };
   try {
-    console.log(await store.auth.redeemInvite(inviteId, user));
+    console.log((await store.auth.redeemInvite(inviteId, user)).outcome);
   } catch (error) {
     console.log(`error ${(error as { code?: string }).code ?? ''} ${(error as Error).message}`);
   }

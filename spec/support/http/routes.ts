@@ -24,6 +24,7 @@ export const NEW_PASSWORD = 'another long passphrase for tests 7';
 export const ROUTES: readonly Route[] = [
   { method: 'post', path: '/api/v1/auth/register', access: 'none', success: 201, body: { invite_code: 'x', email: 'a@example.com', password: NEW_PASSWORD, display_name: 'A' } },
   { method: 'post', path: '/api/v1/auth/login', access: 'none', success: 200, body: { email: 'a@example.com', password: NEW_PASSWORD } },
+  { method: 'post', path: '/api/v1/auth/step-up', access: 'session', success: 204, body: { password: PASSWORD } },
   { method: 'post', path: '/api/v1/auth/logout', access: 'none', success: 204 },
   { method: 'get', path: '/api/v1/users/me', access: 'any', success: 200 },
   { method: 'patch', path: '/api/v1/users/me', access: 'any', success: 200, body: { display_name: 'Renamed' } },
@@ -38,7 +39,7 @@ export const ROUTES: readonly Route[] = [
   { method: 'get', path: '/api/v1/sessions', access: 'any', success: 200 },
   { method: 'delete', path: '/api/v1/sessions/{id}', access: 'any', success: 204 },
   { method: 'post', path: '/api/v1/sessions/revoke-others', access: 'session', success: 204 },
-  { method: 'post', path: '/api/v1/tokens', access: 'any', success: 201, body: { name: 'matrix' } },
+  { method: 'post', path: '/api/v1/tokens', access: 'session', success: 201, body: { name: 'matrix' } },
   { method: 'get', path: '/api/v1/tokens', access: 'any', success: 200 },
   { method: 'delete', path: '/api/v1/tokens/{id}', access: 'any', success: 204 },
   { method: 'post', path: '/api/v1/invites', access: 'admin', success: 201, body: {} },

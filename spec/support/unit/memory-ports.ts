@@ -1,6 +1,7 @@
 import { CryptoSecretGenerator } from '../../../src/adapters/crypto-secret-generator.js';
 import { MemoryAttemptThrottle } from '../../../src/adapters/memory/memory-attempt-throttle.js';
-import { MemorySecurityEvents } from '../../../src/adapters/memory/memory-security-events.js';
+import { withSecurityLog } from '../../../src/adapters/logged-trail.js';
+import { MemorySecurityLog } from '../../../src/adapters/memory/memory-security-log.js';
 import { createMemoryStore } from '../../../src/adapters/memory/memory-store.js';
 import type { ThrottleLimits } from '../../../src/core/domain/throttle.js';
 import type { Ports } from '../../../src/core/ports/ports.js';
@@ -15,27 +16,31 @@ export interface MemoryWorld {
   useCases: UseCases;
   clock: FixedClock;
   hasher: CountingHasher;
-  events: MemorySecurityEvents;
+  log: MemorySecurityLog;
 }
 
 /** Use cases on the memory adapters, a fixed clock and a cheap hasher: fast and exact. */
 export const memoryWorld = (hasher = new CountingHasher(), limits?: ThrottleLimits): MemoryWorld => {
   const clock = new FixedClock();
-  const events = new MemorySecurityEvents();
+  const log = new MemorySecurityLog();
+  const store = createMemoryStore();
   const ports: Ports = {
-    ...createMemoryStore(),
+    ...store,
+    ...withSecurityLog(store, log),
     hasher,
     secrets: new CryptoSecretGenerator(),
     ids: new SequentialIds(),
     clock,
     throttle: new MemoryAttemptThrottle(),
-    events,
+    log,
   };
-  return { ports, useCases: makeUseCases(ports, limits), clock, hasher, events };
+  return { ports, useCases: makeUseCases(ports, limits), clock, hasher, log };
 };
 
 export const PASSWORD = 'correct horse battery staple';
 export const CONTEXT = { userAgent: 'spec', clientAddress: '127.0.0.1' };
+/** A login or registration that brings no earlier session cookie along. */
+export const SIGN_IN = { ...CONTEXT, presentedSessionToken: null };
 
 /** An admin, an invite of theirs, and a registered member with a session. */
 export const seedMember = async (world: MemoryWorld, email = 'member@example.com') => {
@@ -43,8 +48,8 @@ export const seedMember = async (world: MemoryWorld, email = 'member@example.com
   const { code } = await world.useCases.createInviteAsOperator('root@example.com', {});
   const registered = await world.useCases.registerWithInvite(
     { invite_code: code, email, password: PASSWORD, display_name: 'Member' },
-    CONTEXT,
+    SIGN_IN,
   );
-  const auth = await world.useCases.authenticateSession(registered.session.token);
+  const auth = await world.useCases.authenticateSession(registered.session.token, CONTEXT);
   return { ...registered, principal: auth.principal };
 };

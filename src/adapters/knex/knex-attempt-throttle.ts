@@ -10,7 +10,7 @@ const PURGE_EVERY_MS = 60_000;
 
 /**
  * One statement, atomic on SQLite ≥ 3.35 and PostgreSQL alike: insert a fresh window, or on
- * conflict restart an ended window / add one attempt (capped at limit + 1). Every SET expression
+ * conflict restart an ended window / add one attempt (capped at limit + 2, so the first refusal shows). Every SET expression
  * reads the row as it was before the update.
  */
 const HIT = `insert into ${TABLE} (key_hash, attempts, resets_at) values (?, 1, ?)
@@ -36,7 +36,7 @@ export class KnexAttemptThrottle implements AttemptThrottle {
     const engine = engineOf(this.db);
     const at = toStoredTime(now, engine);
     const resetsAt = toStoredTime(new Date(now.getTime() + rule.windowMs), engine);
-    const [row] = rowsOf(await this.db.raw(HIT, [keyHash(key), resetsAt, at, rule.limit, at]));
+    const [row] = rowsOf(await this.db.raw(HIT, [keyHash(key), resetsAt, at, rule.limit + 1, at]));
     if (!row) throw new Error('throttle upsert returned no row');
     await this.purgeNowAndThen(now);
     return { attempts: Number(row.attempts), resetsAt: fromStoredTime(row.resets_at) };

@@ -2,13 +2,16 @@ import type { Knex } from 'knex';
 import type { ApiToken } from '../../core/domain/api-token.js';
 import type { Invite } from '../../core/domain/invite.js';
 import type { Session } from '../../core/domain/session.js';
-import type { User } from '../../core/domain/user.js';
-import type { AuthLookups, InsertUserOutcome, RedeemOutcome } from '../../core/ports/auth-lookups.js';
+import type { UserId } from '../../core/domain/user-id.js';
+import type { NewUser, User } from '../../core/domain/user.js';
+import type { AuthLookups, InsertUserOutcome, RedeemOutcome, WithNewUser } from '../../core/ports/auth-lookups.js';
+import type { UserScope } from '../../core/ports/user-scopes.js';
 import { AuthAccess, OWNER_PREFIX, ROW_PREFIX } from './access/auth-access.js';
 import { engineOf, type Engine } from './engine.js';
+import { KnexUserScope } from './knex-user-scope.js';
 import { API_TOKENS, INVITES, SESSIONS, USERS, type Model } from './models/index.js';
-import { preparedAuthQueriesFor } from './prepared-queries.js';
 import type { PreparedAuthQueries } from './prepared-auth-queries.js';
+import { preparedAuthQueriesFor } from './prepared-queries.js';
 import { fromRow, toRow, type StoredRow } from './row-mapping.js';
 import { fromStoredId, toStoredIdOrNull } from './stored-forms.js';
 import { isUniqueViolation } from './unique-violation.js';
@@ -22,7 +25,7 @@ export class KnexAuthLookups implements AuthLookups {
   /** SQLite only: the hot lookups on statements prepared once (PostgreSQL keeps the builder path). */
   private readonly prepared: PreparedAuthQueries | null;
 
-  constructor(db: Knex) {
+  constructor(private readonly db: Knex) {
     this.access = new AuthAccess(db);
     this.engine = engineOf(db);
     this.prepared = preparedAuthQueriesFor(db);
@@ -34,58 +37,70 @@ export class KnexAuthLookups implements AuthLookups {
   }
 
   async findSessionByTokenHash(tokenHash: string): Promise<{ session: Session; user: User } | null> {
-    const row = await (this.prepared?.sessionByTokenHash(tokenHash) ?? this.access.findWithOwner(SESSIONS, 'token_hash', tokenHash));
+    const row = await (this.prepared?.sessionByTokenHash(tokenHash) ?? this.access.findWithOwner(SESSIONS, 'tokenHash', tokenHash));
     const found = withOwner(SESSIONS, row);
     return found && { session: found.record, user: found.user };
   }
 
   async findApiTokenByTokenHash(tokenHash: string): Promise<{ token: ApiToken; user: User } | null> {
-    const row = await (this.prepared?.apiTokenByTokenHash(tokenHash) ?? this.access.findWithOwner(API_TOKENS, 'token_hash', tokenHash));
+    const row = await (this.prepared?.apiTokenByTokenHash(tokenHash) ?? this.access.findWithOwner(API_TOKENS, 'tokenHash', tokenHash));
     const found = withOwner(API_TOKENS, row);
     return found && { token: found.record, user: found.user };
   }
 
   async findInviteByCodeHash(codeHash: string): Promise<Invite | null> {
-    const row = await (this.prepared?.inviteByCodeHash(codeHash) ?? this.access.findBy(INVITES, 'code_hash', codeHash));
+    const row = await (this.prepared?.inviteByCodeHash(codeHash) ?? this.access.findBy(INVITES, 'codeHash', codeHash));
     return row ? fromRow(INVITES, row) : null;
   }
 
-  async insertUser(user: User): Promise<InsertUserOutcome> {
+  async insertUser<T = void>(user: NewUser, then?: WithNewUser<T>): Promise<InsertUserOutcome<T>> {
     try {
-      await this.access.insert(USERS, toRow(USERS, user, this.engine));
-      return 'inserted';
+      return await this.access.transaction(async (trx, db) => {
+        await trx.insert(USERS, toRow(USERS, user, this.engine));
+        return this.inserted(db, user, then);
+      });
     } catch (error) {
-      if (isUniqueViolation(error, 'users', 'email')) return 'email_taken';
+      if (isUniqueViolation(error, 'users', 'email')) return { outcome: 'email_taken' };
       throw error;
     }
   }
 
-  async redeemInvite(inviteId: string, user: User): Promise<RedeemOutcome> {
+  async redeemInvite<T = void>(inviteId: string, user: NewUser, then?: WithNewUser<T>): Promise<RedeemOutcome<T>> {
     const storedInviteId = toStoredIdOrNull(inviteId);
-    if (storedInviteId === null) return 'invite_exhausted';
-    const row = toRow(USERS, user, this.engine);
+    if (storedInviteId === null) return { outcome: 'invite_exhausted' };
     try {
-      return await this.access.transaction(async (trx) => {
+      return await this.access.transaction(async (trx, db): Promise<RedeemOutcome<T>> => {
         // The guard and the increment are one statement under the write lock taken at BEGIN.
-        const counted = await trx.incrementWhileBelow(INVITES, { column: 'id', value: storedInviteId }, 'used_count', 'max_uses');
-        if (counted === 0) return 'invite_exhausted';
-        await trx.insert(USERS, row);
-        return 'inserted';
+        const counted = await trx.incrementWhileBelow(INVITES, { field: 'id', value: storedInviteId }, 'used_count', 'max_uses');
+        if (counted === 0) return { outcome: 'invite_exhausted' };
+        await trx.insert(USERS, toRow(USERS, user, this.engine));
+        return this.inserted(db, user, then);
       });
     } catch (error) {
       // The transaction was rolled back, so the use counted above is given back.
-      if (isUniqueViolation(error, 'users', 'email')) return 'email_taken';
+      if (isUniqueViolation(error, 'users', 'email')) return { outcome: 'email_taken' };
       throw error;
     }
   }
 
-  async insertSession(session: Session): Promise<void> {
-    const row = toRow(SESSIONS, session, this.engine);
-    await (this.prepared?.insertSession(row) ?? this.access.insert(SESSIONS, row));
+  async deleteSessionByTokenHash(
+    tokenHash: string,
+    then?: (scope: UserScope, sessionId: string) => Promise<void>,
+  ): Promise<{ sessionId: string; userId: UserId } | null> {
+    const remove = async (access: AuthAccess, db: Knex | Knex.Transaction) => {
+      const [row] = await access.deleteBy(SESSIONS, 'tokenHash', tokenHash, ['id', 'user_id']);
+      if (!row) return null;
+      const deleted = { sessionId: fromStoredId(String(row.id)), userId: fromStoredId(String(row.user_id)) as UserId };
+      if (then) await then(new KnexUserScope(db, deleted.userId), deleted.sessionId);
+      return deleted;
+    };
+    return then ? this.access.transaction(remove) : remove(this.access, this.db);
   }
 
-  async deleteSessionByTokenHash(tokenHash: string): Promise<{ sessionId: string; userId: string } | null> {
-    const [deleted] = await this.access.deleteBy(SESSIONS, 'token_hash', tokenHash, ['id', 'user_id']);
-    return deleted ? { sessionId: fromStoredId(String(deleted.id)), userId: fromStoredId(String(deleted.user_id)) } : null;
+  /** The row just written is the store's word for the user: its id becomes a UserId here. */
+  private async inserted<T>(db: Knex.Transaction, user: NewUser, then?: WithNewUser<T>): Promise<InsertUserOutcome<T>> {
+    const stored: User = { ...user, id: fromStoredId(toRow(USERS, user, this.engine).id as string) as UserId };
+    const result = then ? await then(new KnexUserScope(db, stored.id)) : (undefined as T);
+    return { outcome: 'inserted', user: stored, result };
   }
 }

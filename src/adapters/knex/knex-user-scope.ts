@@ -1,106 +1,131 @@
 import type { Knex } from 'knex';
 import type { ApiToken } from '../../core/domain/api-token.js';
+import { SESSIONS_PER_USER } from '../../core/domain/quotas.js';
 import type { Invite } from '../../core/domain/invite.js';
+import type { NewSecurityEvent, SecurityEvent } from '../../core/domain/security-event.js';
 import type { Session } from '../../core/domain/session.js';
+import type { UserId } from '../../core/domain/user-id.js';
 import type { User } from '../../core/domain/user.js';
-import type { UserChanges, UserScope } from '../../core/ports/user-scopes.js';
-import { ScopedAccess, type Narrowing } from './access/scoped-access.js';
-import { engineOf, type Engine } from './engine.js';
-import { API_TOKENS, INVITES, SESSIONS, USERS } from './models/index.js';
+import type { Page, SessionProof, UserChanges, UserScope } from '../../core/ports/user-scopes.js';
+import { ScopedAccess } from './access/scoped-access.js';
+import { engineOf } from './engine.js';
+import { API_TOKENS, INVITES, SECURITY_EVENTS, SESSIONS, USERS } from './models/index.js';
 import { preparedScopeQueriesFor } from './prepared-queries.js';
 import type { PreparedScopeQueries } from './prepared-scope-queries.js';
-import { fromRow, toRow } from './row-mapping.js';
+import { toRow } from './row-mapping.js';
 import { toStoredId, toStoredIdOrNull } from './stored-forms.js';
 
-const NEWEST_FIRST = [
-  { column: 'created_at', order: 'desc' },
-  { column: 'id', order: 'desc' },
-] as const;
-
-// An id that is not a UUID matches no row, like another user's id.
-const byId = (id: string): Narrowing => {
-  const stored = toStoredIdOrNull(id);
-  return (query) => (stored === null ? query.whereRaw('1 = 0') : query.where('id', stored));
-};
+const isTransaction = (db: Knex | Knex.Transaction): db is Knex.Transaction => 'isTransaction' in db && db.isTransaction === true;
 
 export class KnexUserScope implements UserScope {
   private readonly access: ScopedAccess;
-  private readonly engine: Engine;
-  /** SQLite only: the per-request reads and touches on statements prepared once per connection. */
+  /** SQLite outside a transaction only: the per-request touches on statements prepared once per connection. */
   private readonly prepared: PreparedScopeQueries | null;
 
-  constructor(db: Knex, readonly userId: string) {
+  constructor(
+    private readonly db: Knex | Knex.Transaction,
+    readonly userId: UserId,
+  ) {
     this.access = new ScopedAccess(db, userId);
-    this.engine = engineOf(db);
-    this.prepared = preparedScopeQueriesFor(db);
+    // Inside a transaction every statement must run on its connection (SQLite has one writer).
+    this.prepared = isTransaction(db) ? null : preparedScopeQueriesFor(db);
   }
 
-  async findUser(): Promise<User | null> {
-    const row = await (this.prepared?.findUser(toStoredId(this.userId)) ?? this.access.select(USERS).first());
-    return row ? fromRow(USERS, row) : null;
+  transaction<T>(work: (scope: UserScope) => Promise<T>): Promise<T> {
+    if (isTransaction(this.db)) return work(this);
+    return this.db.transaction(async (trx) => {
+      const scope = new KnexUserScope(trx, this.userId);
+      // SQLite's BEGIN IMMEDIATE already serializes writers; PostgreSQL locks the user's row.
+      if (engineOf(trx) === 'postgres') await scope.access.lockOwner();
+      return work(scope);
+    });
+  }
+
+  findUser(): Promise<User | null> {
+    return this.access.select(USERS).first();
   }
 
   async updateUser(changes: UserChanges): Promise<void> {
-    const row = toRow(USERS, changes, this.engine);
-    if (Object.keys(row).length > 0) await this.access.update(USERS, row);
+    await this.access.update(USERS, changes);
   }
 
   async deleteUser(): Promise<void> {
     await this.access.delete(USERS);
   }
 
-  async findSession(sessionId: string): Promise<Session | null> {
-    const stored = toStoredIdOrNull(sessionId);
-    const row = stored === null ? undefined : await this.access.select(SESSIONS).where('id', stored).first();
-    return row ? fromRow(SESSIONS, row) : null;
+  findSession(sessionId: string): Promise<Session | null> {
+    return this.access.select(SESSIONS).where('id', sessionId).first();
   }
 
-  async listSessions(): Promise<Session[]> {
-    const rows = await this.access.select(SESSIONS).orderBy([...NEWEST_FIRST]);
-    return rows.map((row) => fromRow(SESSIONS, row));
+  listSessions(): Promise<Session[]> {
+    return this.access.select(SESSIONS).orderBy('createdAt', 'desc').orderBy('id', 'desc').all();
   }
 
-  insertSession(session: Session): Promise<void> {
-    return this.access.insert(SESSIONS, toRow(SESSIONS, session, this.engine));
+  async insertSession(session: Session): Promise<void> {
+    await this.access.insert(SESSIONS, session);
+    const surplus = await this.access.select(SESSIONS).orderBy('lastSeenAt', 'desc').orderBy('id', 'desc').offset(SESSIONS_PER_USER).all();
+    for (const stale of surplus) await this.access.delete(SESSIONS, (row) => row.where('id', stale.id));
   }
 
   async touchSession(sessionId: string, changes: { expiresAt: Date; lastSeenAt: Date }): Promise<void> {
-    const row = toRow(SESSIONS, changes, this.engine);
     const stored = toStoredIdOrNull(sessionId);
-    if (!this.prepared) await this.access.update(SESSIONS, row, byId(sessionId));
-    else if (stored !== null) await this.prepared.touchSession(toStoredId(this.userId), stored, row);
+    if (!this.prepared) await this.access.update(SESSIONS, changes, (row) => row.where('id', sessionId));
+    else if (stored !== null) await this.prepared.touchSession(toStoredId(this.userId), stored, toRow(SESSIONS, { ...changes }, 'sqlite'));
+  }
+
+  async proveSession(sessionId: string, proof: SessionProof): Promise<boolean> {
+    return (await this.access.update(SESSIONS, proof, (row) => row.where('id', sessionId))) > 0;
   }
 
   async deleteSession(sessionId: string): Promise<boolean> {
-    return (await this.access.delete(SESSIONS, byId(sessionId))) > 0;
+    return (await this.access.delete(SESSIONS, (row) => row.where('id', sessionId))) > 0;
   }
 
   deleteSessionsExcept(sessionId: string | null): Promise<number> {
-    const kept = sessionId === null ? null : toStoredIdOrNull(sessionId);
-    return this.access.delete(SESSIONS, kept === null ? undefined : (query) => query.whereNot('id', kept));
+    return this.access.delete(SESSIONS, sessionId === null ? undefined : (row) => row.whereNot('id', sessionId));
   }
 
-  async listApiTokens(): Promise<ApiToken[]> {
-    const rows = await this.access.select(API_TOKENS).orderBy([...NEWEST_FIRST]);
-    return rows.map((row) => fromRow(API_TOKENS, row));
+  countApiTokens(): Promise<number> {
+    return this.access.select(API_TOKENS).count();
+  }
+
+  listApiTokens(): Promise<ApiToken[]> {
+    return this.access.select(API_TOKENS).orderBy('createdAt', 'desc').orderBy('id', 'desc').all();
   }
 
   insertApiToken(token: ApiToken): Promise<void> {
-    return this.access.insert(API_TOKENS, toRow(API_TOKENS, token, this.engine));
+    return this.access.insert(API_TOKENS, token);
   }
 
   async touchApiToken(tokenId: string, lastUsedAt: Date): Promise<void> {
-    const row = toRow(API_TOKENS, { lastUsedAt }, this.engine);
     const stored = toStoredIdOrNull(tokenId);
-    if (!this.prepared) await this.access.update(API_TOKENS, row, byId(tokenId));
-    else if (stored !== null) await this.prepared.touchApiToken(toStoredId(this.userId), stored, row);
+    if (!this.prepared) await this.access.update(API_TOKENS, { lastUsedAt }, (row) => row.where('id', tokenId));
+    else if (stored !== null) await this.prepared.touchApiToken(toStoredId(this.userId), stored, toRow(API_TOKENS, { lastUsedAt }, 'sqlite'));
   }
 
   async deleteApiToken(tokenId: string): Promise<boolean> {
-    return (await this.access.delete(API_TOKENS, byId(tokenId))) > 0;
+    return (await this.access.delete(API_TOKENS, (row) => row.where('id', tokenId))) > 0;
   }
 
   insertInvite(invite: Invite): Promise<void> {
-    return this.access.insert(INVITES, toRow(INVITES, invite, this.engine));
+    return this.access.insert(INVITES, invite);
+  }
+
+  recordEvent(event: NewSecurityEvent): Promise<void> {
+    return this.access.insert(SECURITY_EVENTS, event);
+  }
+
+  /** UUIDv7 ids grow with time, so the id alone orders the trail and serves as the cursor. */
+  listEvents(page: Page): Promise<SecurityEvent[]> {
+    const reader = this.access.select(SECURITY_EVENTS).orderBy('id', 'desc').limit(page.limit);
+    return (page.before === null ? reader : reader.where('id', '<', page.before)).all();
+  }
+
+  async hasSecondFactor(): Promise<boolean> {
+    return false;
+  }
+
+  async deleteSecondFactors(): Promise<number> {
+    return 0;
   }
 }

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import * as identity from '../../../db/migrations/0001_identity.js';
 import * as throttle from '../../../db/migrations/0002_throttle.js';
+import * as securityEvents from '../../../db/migrations/0003_security_events.js';
 
 export interface Migration {
   name: string;
@@ -12,6 +13,7 @@ export interface Migration {
 export const MIGRATIONS: readonly Migration[] = [
   { name: '0001_identity', ...identity },
   { name: '0002_throttle', ...throttle },
+  { name: '0003_security_events', ...securityEvents },
 ];
 
 export const MIGRATION_SOURCE: Knex.MigrationSource<Migration> = {

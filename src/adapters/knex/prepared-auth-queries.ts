@@ -1,13 +1,11 @@
 import type { Knex } from 'knex';
 import { AuthAccess } from './access/auth-access.js';
 import { API_TOKENS, INVITES, SESSIONS, USERS } from './models/index.js';
-import type { StoredRow } from './row-mapping.js';
 import { SqliteStatements } from './sqlite-statements.js';
 import { compileTemplate, unrunBuilder } from './statement-template.js';
 
-// Values no constant of a compiled query can equal (NUL): they mark where each parameter goes.
+// A value no constant of a compiled query can equal (NUL): it marks where the parameter goes.
 const KEY = '\u0000key';
-const row = (names: readonly string[]): StoredRow => Object.fromEntries(names.map((name) => [name, `\u0000${name}`]));
 
 /** The authentication lookups of the hot paths, compiled once by AuthAccess's own builders. */
 export class PreparedAuthQueries {
@@ -19,15 +17,12 @@ export class PreparedAuthQueries {
     // The key is unique and a statement's get() stops at the first row; a bound LIMIT only slows
     // SQLite down (about 10 µs a lookup, more than the lookup itself).
     const exact = (pending: PromiseLike<unknown>) => compileTemplate(unrunBuilder(pending).clear('limit'), { key: KEY });
-    const sessionColumns = SESSIONS.columns.map((column) => column.name);
     this.statements = new SqliteStatements(db);
     this.templates = {
-      sessionByTokenHash: exact(access.findWithOwner(SESSIONS, 'token_hash', KEY)),
-      apiTokenByTokenHash: exact(access.findWithOwner(API_TOKENS, 'token_hash', KEY)),
+      sessionByTokenHash: exact(access.findWithOwner(SESSIONS, 'tokenHash', KEY)),
+      apiTokenByTokenHash: exact(access.findWithOwner(API_TOKENS, 'tokenHash', KEY)),
       userByEmail: exact(access.findBy(USERS, 'email', KEY)),
-      inviteByCodeHash: exact(access.findBy(INVITES, 'code_hash', KEY)),
-      // AuthAccess.insert is this very builder, awaited.
-      insertSession: compileTemplate(db(SESSIONS.table).insert(row(sessionColumns)), row(sessionColumns)),
+      inviteByCodeHash: exact(access.findBy(INVITES, 'codeHash', KEY)),
     };
   }
 
@@ -35,8 +30,4 @@ export class PreparedAuthQueries {
   apiTokenByTokenHash = (tokenHash: string) => this.statements.get(this.templates.apiTokenByTokenHash, { key: tokenHash });
   userByEmail = (email: string) => this.statements.get(this.templates.userByEmail, { key: email });
   inviteByCodeHash = (codeHash: string) => this.statements.get(this.templates.inviteByCodeHash, { key: codeHash });
-
-  async insertSession(stored: StoredRow): Promise<void> {
-    await this.statements.run(this.templates.insertSession, stored);
-  }
 }

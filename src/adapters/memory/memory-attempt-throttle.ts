@@ -8,7 +8,7 @@ export class MemoryAttemptThrottle implements AttemptThrottle {
     const current = this.counters.get(key);
     const running = current !== undefined && current.resetsAt.getTime() > now.getTime();
     const next = running
-      ? { attempts: Math.min(current.attempts + 1, rule.limit + 1), resetsAt: current.resetsAt }
+      ? { attempts: Math.min(current.attempts + 1, rule.limit + 2), resetsAt: current.resetsAt }
       : { attempts: 1, resetsAt: new Date(now.getTime() + rule.windowMs) };
     this.counters.set(key, next);
     return { attempts: next.attempts, resetsAt: new Date(next.resetsAt.getTime()) };

@@ -1,9 +1,12 @@
 import type { ApiToken } from '../../core/domain/api-token.js';
 import type { Invite } from '../../core/domain/invite.js';
 import type { Session } from '../../core/domain/session.js';
-import type { User } from '../../core/domain/user.js';
-import type { AuthLookups, InsertUserOutcome, RedeemOutcome } from '../../core/ports/auth-lookups.js';
-import { copy, idKey, insertChecked, type MemoryTables } from './memory-tables.js';
+import type { UserId } from '../../core/domain/user-id.js';
+import type { NewUser, User } from '../../core/domain/user.js';
+import type { AuthLookups, InsertUserOutcome, RedeemOutcome, WithNewUser } from '../../core/ports/auth-lookups.js';
+import type { UserScope } from '../../core/ports/user-scopes.js';
+import { copy, idKey, insertChecked, transactionally, type MemoryTables } from './memory-tables.js';
+import { MemoryUserScope } from './memory-user-scope.js';
 
 const findOne = <T>(table: Map<string, T>, matches: (record: T) => boolean): T | null => {
   const found = [...table.values()].find(matches);
@@ -33,35 +36,43 @@ export class MemoryAuthLookups implements AuthLookups {
     return findOne(this.tables.invites, (invite) => invite.codeHash === codeHash);
   }
 
-  async insertUser(user: User): Promise<InsertUserOutcome> {
-    if (findOne(this.tables.users, (u) => u.email === user.email)) return 'email_taken';
-    insertChecked(this.tables.users, user, () => false, true);
-    return 'inserted';
+  insertUser<T = void>(user: NewUser, then?: WithNewUser<T>): Promise<InsertUserOutcome<T>> {
+    return transactionally(this.tables, async () => {
+      if (findOne(this.tables.users, (u) => u.email === user.email)) return { outcome: 'email_taken' };
+      return this.inserted(user, then);
+    });
   }
 
   /** Synchronous from check to write, so no other call can interleave (the lock of the Knex version). */
-  async redeemInvite(inviteId: string, user: User): Promise<RedeemOutcome> {
-    const key = idKey(inviteId);
-    const invite = key === null ? undefined : this.tables.invites.get(key);
-    if (!invite || invite.usedCount >= invite.maxUses) return 'invite_exhausted';
-    if (findOne(this.tables.users, (u) => u.email === user.email)) return 'email_taken';
-    insertChecked(this.tables.users, user, () => false, true);
-    invite.usedCount += 1;
-    return 'inserted';
+  redeemInvite<T = void>(inviteId: string, user: NewUser, then?: WithNewUser<T>): Promise<RedeemOutcome<T>> {
+    return transactionally(this.tables, async (): Promise<RedeemOutcome<T>> => {
+      const key = idKey(inviteId);
+      const invite = key === null ? undefined : this.tables.invites.get(key);
+      if (!invite || invite.usedCount >= invite.maxUses) return { outcome: 'invite_exhausted' };
+      if (findOne(this.tables.users, (u) => u.email === user.email)) return { outcome: 'email_taken' };
+      invite.usedCount += 1;
+      return this.inserted(user, then);
+    });
   }
 
-  async insertSession(session: Session): Promise<void> {
-    const owner = this.userOf(session.userId) !== null;
-    insertChecked(this.tables.sessions, session, (s) => s.tokenHash === session.tokenHash, owner);
-  }
-
-  async deleteSessionByTokenHash(tokenHash: string): Promise<{ sessionId: string; userId: string } | null> {
-    for (const [id, session] of this.tables.sessions) {
-      if (session.tokenHash !== tokenHash) continue;
-      this.tables.sessions.delete(id);
+  async deleteSessionByTokenHash(
+    tokenHash: string,
+    then?: (scope: UserScope, sessionId: string) => Promise<void>,
+  ): Promise<{ sessionId: string; userId: UserId } | null> {
+    return transactionally(this.tables, async () => {
+      const session = [...this.tables.sessions.values()].find((s) => s.tokenHash === tokenHash);
+      if (!session) return null;
+      this.tables.sessions.delete(session.id);
+      if (then) await then(new MemoryUserScope(this.tables, session.userId, true), session.id);
       return { sessionId: session.id, userId: session.userId };
-    }
-    return null;
+    });
+  }
+
+  private async inserted<T>(user: NewUser, then?: WithNewUser<T>): Promise<InsertUserOutcome<T>> {
+    insertChecked(this.tables.users, user as User, () => false, true);
+    const stored = copy(this.tables.users.get(idKey(user.id) as string) as User);
+    const result = then ? await then(new MemoryUserScope(this.tables, stored.id, true)) : (undefined as T);
+    return { outcome: 'inserted', user: stored, result };
   }
 
   private userOf(userId: string): User | null {

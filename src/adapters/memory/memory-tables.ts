@@ -1,5 +1,6 @@
 import type { ApiToken } from '../../core/domain/api-token.js';
 import type { Invite } from '../../core/domain/invite.js';
+import type { SecurityEvent } from '../../core/domain/security-event.js';
 import type { Session } from '../../core/domain/session.js';
 import type { User } from '../../core/domain/user.js';
 
@@ -9,6 +10,7 @@ export interface MemoryTables {
   sessions: Map<string, Session>;
   invites: Map<string, Invite>;
   apiTokens: Map<string, ApiToken>;
+  securityEvents: Map<string, SecurityEvent>;
 }
 
 export const emptyTables = (): MemoryTables => ({
@@ -16,9 +18,24 @@ export const emptyTables = (): MemoryTables => ({
   sessions: new Map(),
   invites: new Map(),
   apiTokens: new Map(),
+  securityEvents: new Map(),
 });
 
 export const copy = <T>(record: T): T => structuredClone(record);
+
+/**
+ * Runs `work` as a transaction: on failure every table is put back as it was, as a database rolls
+ * back. (The memory store serves single-flow unit tests; it does not isolate concurrent ones.)
+ */
+export const transactionally = async <T>(tables: MemoryTables, work: () => Promise<T>): Promise<T> => {
+  const before = structuredClone(tables);
+  try {
+    return await work();
+  } catch (error) {
+    Object.assign(tables, before);
+    throw error;
+  }
+};
 
 const CANONICAL_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -1,20 +1,32 @@
 import type { ApiToken } from '../../core/domain/api-token.js';
+import { SESSIONS_PER_USER } from '../../core/domain/quotas.js';
 import type { Invite } from '../../core/domain/invite.js';
+import type { NewSecurityEvent, SecurityEvent } from '../../core/domain/security-event.js';
 import type { Session } from '../../core/domain/session.js';
+import type { UserId } from '../../core/domain/user-id.js';
 import type { User } from '../../core/domain/user.js';
-import type { UserChanges, UserScope } from '../../core/ports/user-scopes.js';
-import { copy, idKey, insertChecked, type MemoryTables } from './memory-tables.js';
+import type { Page, SessionProof, UserChanges, UserScope } from '../../core/ports/user-scopes.js';
+import { copy, idKey, insertChecked, transactionally, type MemoryTables } from './memory-tables.js';
 
 const newestFirst = (a: { createdAt: Date; id: string }, b: { createdAt: Date; id: string }): number =>
   b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
 
 export class MemoryUserScope implements UserScope {
-  readonly userId: string;
+  readonly userId: UserId;
 
-  constructor(private readonly tables: MemoryTables, userId: string) {
+  constructor(
+    private readonly tables: MemoryTables,
+    userId: UserId,
+    private readonly inTransaction = false,
+  ) {
     const key = idKey(userId);
     if (key === null) throw new Error('not a canonical UUID');
-    this.userId = key;
+    this.userId = key as UserId;
+  }
+
+  transaction<T>(work: (scope: UserScope) => Promise<T>): Promise<T> {
+    if (this.inTransaction) return work(this);
+    return transactionally(this.tables, () => work(new MemoryUserScope(this.tables, this.userId, true)));
   }
 
   async findUser(): Promise<User | null> {
@@ -27,12 +39,14 @@ export class MemoryUserScope implements UserScope {
     if (user) this.tables.users.set(this.userId, copy({ ...user, ...changes }));
   }
 
-  /** Cascades like the foreign keys do: sessions, API tokens and invites go with the user. */
+  /** Cascades like the foreign keys do; events an admin wrote on others' trails forget who. */
   async deleteUser(): Promise<void> {
     if (!this.tables.users.delete(this.userId)) return;
     this.deleteOwned(this.tables.sessions, (s) => s.userId);
     this.deleteOwned(this.tables.apiTokens, (t) => t.userId);
     this.deleteOwned(this.tables.invites, (i) => i.createdBy);
+    this.deleteOwned(this.tables.securityEvents, (e) => e.userId);
+    for (const event of this.tables.securityEvents.values()) if (event.actorId === this.userId) event.actorId = null;
   }
 
   async findSession(sessionId: string): Promise<Session | null> {
@@ -47,11 +61,19 @@ export class MemoryUserScope implements UserScope {
   async insertSession(session: Session): Promise<void> {
     const record = { ...session, userId: this.userId };
     insertChecked(this.tables.sessions, record, (s) => s.tokenHash === session.tokenHash, this.exists());
+    const byLastSeen = this.mine(this.tables.sessions).sort((a, b) => b.lastSeenAt.getTime() - a.lastSeenAt.getTime() || (a.id < b.id ? 1 : -1));
+    for (const stale of byLastSeen.slice(SESSIONS_PER_USER)) this.tables.sessions.delete(stale.id);
   }
 
   async touchSession(sessionId: string, changes: { expiresAt: Date; lastSeenAt: Date }): Promise<void> {
     const session = this.owned(this.tables.sessions, sessionId);
     if (session) this.tables.sessions.set(session.id, copy({ ...session, ...changes }));
+  }
+
+  async proveSession(sessionId: string, proof: SessionProof): Promise<boolean> {
+    const session = this.owned(this.tables.sessions, sessionId);
+    if (session) this.tables.sessions.set(session.id, copy({ ...session, ...proof }));
+    return session !== null;
   }
 
   async deleteSession(sessionId: string): Promise<boolean> {
@@ -64,6 +86,10 @@ export class MemoryUserScope implements UserScope {
     const doomed = this.mine(this.tables.sessions).filter((s) => s.id !== kept);
     for (const session of doomed) this.tables.sessions.delete(session.id);
     return doomed.length;
+  }
+
+  async countApiTokens(): Promise<number> {
+    return this.mine(this.tables.apiTokens).length;
   }
 
   async listApiTokens(): Promise<ApiToken[]> {
@@ -88,6 +114,28 @@ export class MemoryUserScope implements UserScope {
   async insertInvite(invite: Invite): Promise<void> {
     const record = { ...invite, createdBy: this.userId };
     insertChecked(this.tables.invites, record, (i) => i.codeHash === invite.codeHash, this.exists());
+  }
+
+  async recordEvent(event: NewSecurityEvent): Promise<void> {
+    insertChecked(this.tables.securityEvents, { ...event, userId: this.userId }, () => false, this.exists());
+  }
+
+  async listEvents(page: Page): Promise<SecurityEvent[]> {
+    const before = page.before === null ? null : idKey(page.before);
+    if (page.before !== null && before === null) return [];
+    return this.mine(this.tables.securityEvents)
+      .filter((event) => before === null || event.id < before)
+      .sort((a, b) => (a.id < b.id ? 1 : -1))
+      .slice(0, page.limit)
+      .map(copy);
+  }
+
+  async hasSecondFactor(): Promise<boolean> {
+    return false;
+  }
+
+  async deleteSecondFactors(): Promise<number> {
+    return 0;
   }
 
   private exists(): boolean {

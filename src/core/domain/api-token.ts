@@ -1,6 +1,8 @@
+import type { UserId } from './user-id.js';
+
 export interface ApiToken {
   id: string;
-  userId: string;
+  userId: UserId;
   name: string;
   tokenHash: string;
   createdAt: Date;

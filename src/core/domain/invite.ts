@@ -1,7 +1,9 @@
+import type { UserId } from './user-id.js';
+
 export interface Invite {
   id: string;
   codeHash: string;
-  createdBy: string;
+  createdBy: UserId;
   maxUses: number;
   usedCount: number;
   createdAt: Date;

@@ -1,19 +1,38 @@
 import { DomainError } from './errors.js';
-import type { Role } from './user.js';
+import type { RequestContext } from './request-context.js';
+import type { UserId } from './user-id.js';
+import type { PublicUser, Role } from './user.js';
 
-/** Who is calling and with which credential; the role is carried for future admin-only checks. */
-export type Credential = { kind: 'session'; sessionId: string } | { kind: 'api_token'; tokenId: string };
+export interface SessionCredential {
+  kind: 'session';
+  sessionId: string;
+  authenticatedAt: Date;
+  secondFactorAt: Date | null;
+}
 
+export interface ApiTokenCredential {
+  kind: 'api_token';
+  tokenId: string;
+}
+
+export type Credential = SessionCredential | ApiTokenCredential;
+
+/**
+ * Who is calling, with which credential, from where. The user and its role come from the same
+ * lookup that checked the credential, so they are as fresh as the request and need no second read.
+ */
 export interface Principal {
-  userId: string;
+  userId: UserId;
+  user: PublicUser;
   role: Role;
   credential: Credential;
+  context: RequestContext;
 }
 
 /** Account-changing actions need a browser session, so a leaked API token cannot take over. */
-export const requireSession = (principal: Principal): string => {
+export const requireSession = (principal: Principal): SessionCredential => {
   if (principal.credential.kind !== 'session') throw new DomainError('forbidden');
-  return principal.credential.sessionId;
+  return principal.credential;
 };
 
 export const currentSessionId = (principal: Principal): string | null =>

@@ -1,11 +1,17 @@
+import type { UserId } from './user-id.js';
+
 export interface Session {
   id: string;
-  userId: string;
+  userId: UserId;
   tokenHash: string;
   createdAt: Date;
   expiresAt: Date;
   lastSeenAt: Date;
   userAgent: string | null;
+  /** When the user last proved who it is on this session (login, step-up, password change…). */
+  authenticatedAt: Date;
+  /** When it last proved a second factor on this session; null if never. */
+  secondFactorAt: Date | null;
 }
 
 const MINUTE_MS = 60_000;

@@ -1,7 +1,9 @@
+import type { UserId } from './user-id.js';
+
 export type Role = 'admin' | 'member';
 
 export interface User {
-  id: string;
+  id: UserId;
   email: string;
   displayName: string;
   passwordHash: string;
@@ -10,9 +12,12 @@ export interface User {
   updatedAt: Date;
 }
 
+/** A user about to be inserted: its id is only a candidate until the store has written the row. */
+export type NewUser = Omit<User, 'id'> & { id: string };
+
 /** What may leave the service about a user: no role, no hash. */
 export interface PublicUser {
-  id: string;
+  id: UserId;
   email: string;
   displayName: string;
   createdAt: Date;

@@ -1,5 +1,8 @@
 export interface AttemptCount {
-  /** Attempts counted in the current window, this one included; it stops growing past the limit. */
+  /**
+   * Attempts counted in the current window, this one included. It stops growing at limit + 2, so
+   * the first refused attempt (limit + 1) can be told from the later ones.
+   */
   attempts: number;
   /** When the current window ends and counting starts again from zero. */
   resetsAt: Date;
@@ -17,7 +20,7 @@ export interface ThrottleRule {
 export interface AttemptThrottle {
   /**
    * Counts one attempt under `key` — starting a window of `rule.windowMs` when none is running at
-   * `now` — and answers the count. Past `rule.limit` the count stays at limit + 1.
+   * `now` — and answers the count, which stops at limit + 2.
    */
   hit(key: string, rule: ThrottleRule, now: Date): Promise<AttemptCount>;
   /** Forgets the key's count (a successful login clears its failures). */

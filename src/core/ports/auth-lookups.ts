@@ -1,28 +1,38 @@
 import type { ApiToken } from '../domain/api-token.js';
 import type { Invite } from '../domain/invite.js';
 import type { Session } from '../domain/session.js';
-import type { User } from '../domain/user.js';
+import type { UserId } from '../domain/user-id.js';
+import type { NewUser, User } from '../domain/user.js';
+import type { UserScope } from './user-scopes.js';
 
-export type InsertUserOutcome = 'inserted' | 'email_taken';
-export type RedeemOutcome = 'inserted' | 'invite_exhausted' | 'email_taken';
+export type InsertUserOutcome<T = void> = { outcome: 'inserted'; user: User; result: T } | { outcome: 'email_taken' };
+export type RedeemOutcome<T = void> = InsertUserOutcome<T> | { outcome: 'invite_exhausted' };
+/** Work done through the new user's own scope in the transaction that creates the user; its result comes back. */
+export type WithNewUser<T> = (scope: UserScope) => Promise<T>;
 
 /**
  * The authentication session of SPEC §5: the only access before identity is known. Every read is an
- * exact match on a unique key; every write creates the row it names. Only authentication use
- * cases receive it.
+ * exact match on a unique key; every write creates the row it names. Only the use cases listed in
+ * spec/architecture.spec.ts may receive it.
  */
 export interface AuthLookups {
   findUserByEmail(email: string): Promise<User | null>;
   findSessionByTokenHash(tokenHash: string): Promise<{ session: Session; user: User } | null>;
   findApiTokenByTokenHash(tokenHash: string): Promise<{ token: ApiToken; user: User } | null>;
   findInviteByCodeHash(codeHash: string): Promise<Invite | null>;
-  insertUser(user: User): Promise<InsertUserOutcome>;
+  /** Inserts the user and runs `then` in the same transaction; nothing is kept unless both succeed. */
+  insertUser<T = void>(user: NewUser, then?: WithNewUser<T>): Promise<InsertUserOutcome<T>>;
   /**
    * In one transaction that takes the write lock when it begins: add one use to the invite only
-   * while used_count < max_uses, and insert the user. Nothing is written unless both succeed.
+   * while used_count < max_uses, insert the user, run `then`. Nothing is written unless all succeed.
    */
-  redeemInvite(inviteId: string, user: User): Promise<RedeemOutcome>;
-  insertSession(session: Session): Promise<void>;
-  /** Deletes the session with that token hash; answers whose it was, or null when there was none. */
-  deleteSessionByTokenHash(tokenHash: string): Promise<{ sessionId: string; userId: string } | null>;
+  redeemInvite<T = void>(inviteId: string, user: NewUser, then?: WithNewUser<T>): Promise<RedeemOutcome<T>>;
+  /**
+   * Deletes the session with that token hash and runs `then` through its owner's scope in the same
+   * transaction; answers whose it was, or null when there was none (and `then` does not run).
+   */
+  deleteSessionByTokenHash(
+    tokenHash: string,
+    then?: (scope: UserScope, sessionId: string) => Promise<void>,
+  ): Promise<{ sessionId: string; userId: UserId } | null>;
 }

@@ -5,7 +5,7 @@ import type { HealthProbe } from './health-probe.js';
 import type { IdGenerator } from './id-generator.js';
 import type { PasswordHasher } from './password-hasher.js';
 import type { SecretGenerator } from './secret-generator.js';
-import type { SecurityEvents } from './security-events.js';
+import type { SecurityLog } from './security-log.js';
 import type { UserScopes } from './user-scopes.js';
 
 /** Every driven dependency of the core; a use case asks for the few it needs with Pick. */
@@ -18,5 +18,5 @@ export interface Ports {
   ids: IdGenerator;
   clock: Clock;
   throttle: AttemptThrottle;
-  events: SecurityEvents;
+  log: SecurityLog;
 }

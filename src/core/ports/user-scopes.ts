@@ -1,40 +1,73 @@
 import type { ApiToken } from '../domain/api-token.js';
 import type { Invite } from '../domain/invite.js';
+import type { NewSecurityEvent, SecurityEvent } from '../domain/security-event.js';
 import type { Session } from '../domain/session.js';
+import type { UserId } from '../domain/user-id.js';
 import type { User } from '../domain/user.js';
 
 export type UserChanges = Partial<Pick<User, 'displayName' | 'passwordHash' | 'updatedAt'>>;
+export type SessionProof = Pick<Session, 'authenticatedAt' | 'secondFactorAt'>;
+
+/** Keyset paging, newest first: up to `limit` rows older than the row with id `before`. */
+export interface Page {
+  limit: number;
+  before: string | null;
+}
 
 /**
  * Everything a known user may read or change, already confined to that user (SPEC §5 user scope).
  * A row of another user is indistinguishable from a missing one: find* gives null, delete* false.
  */
 export interface UserScope {
-  readonly userId: string;
+  readonly userId: UserId;
+  /**
+   * Runs `work` in one transaction through a scope bound to it: every write and every recorded event
+   * commit together or not at all, and transactions of the same user run one after the other (so a
+   * count and the insert it allows cannot interleave). Inside, `transaction` joins the open one.
+   */
+  transaction<T>(work: (scope: UserScope) => Promise<T>): Promise<T>;
+
   findUser(): Promise<User | null>;
   updateUser(changes: UserChanges): Promise<void>;
-  /** Deletes the user; sessions, API tokens and invites go with it. */
+  /** Deletes the user; sessions, API tokens, invites and events go with it. */
   deleteUser(): Promise<void>;
 
   findSession(sessionId: string): Promise<Session | null>;
   /** Newest first (by created_at, then id). */
   listSessions(): Promise<Session[]>;
+  /**
+   * Inserts a session owned by this scope's user, whatever the record says. The user keeps at most
+   * SESSIONS_PER_USER: beyond that, the least recently seen sessions are deleted.
+   */
   insertSession(session: Session): Promise<void>;
   touchSession(sessionId: string, changes: { expiresAt: Date; lastSeenAt: Date }): Promise<void>;
+  /** Renews the session's proof of identity in place (step-up); answers false if it is gone. */
+  proveSession(sessionId: string, proof: SessionProof): Promise<boolean>;
   deleteSession(sessionId: string): Promise<boolean>;
   /** Deletes every session of the user except the one named (all of them when null). */
   deleteSessionsExcept(sessionId: string | null): Promise<number>;
 
   /** Newest first (by created_at, then id). */
   listApiTokens(): Promise<ApiToken[]>;
+  countApiTokens(): Promise<number>;
   insertApiToken(token: ApiToken): Promise<void>;
   touchApiToken(tokenId: string, lastUsedAt: Date): Promise<void>;
   deleteApiToken(tokenId: string): Promise<boolean>;
 
   /** Inserts an invite whose created_by is this user, whatever the record says. */
   insertInvite(invite: Invite): Promise<void>;
+
+  /** Appends to the user's security trail; inside `transaction`, with the change it records. */
+  recordEvent(event: NewSecurityEvent): Promise<void>;
+  /** The user's trail, newest first. */
+  listEvents(page: Page): Promise<SecurityEvent[]>;
+
+  /** True while the user has a confirmed second factor (no factor can be enrolled yet: false). */
+  hasSecondFactor(): Promise<boolean>;
+  /** Removes every second factor and recovery code of the user (a lost phone); answers how many went. */
+  deleteSecondFactors(): Promise<number>;
 }
 
 export interface UserScopes {
-  open(userId: string): UserScope;
+  open(userId: UserId): UserScope;
 }

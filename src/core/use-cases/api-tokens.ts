@@ -1,14 +1,22 @@
 import { addDays } from '../domain/days.js';
 import { DomainError } from '../domain/errors.js';
+import { requireSession } from '../domain/principal.js';
+import { API_TOKENS_PER_USER } from '../domain/quotas.js';
 import type { Ports } from '../ports/ports.js';
 import { createTokenRules, parse } from '../rules.js';
+import { requireRecentAuthentication } from './recent-authentication-gate.js';
 import { toApiTokenView } from './to-views.js';
+import { trailEvent } from './trail-event.js';
 import type { UseCases } from './use-cases.js';
 
+/** A credential never mints a credential: only a recently authenticated browser session creates tokens. */
 export const makeCreateApiToken =
-  (deps: Pick<Ports, 'scopes' | 'secrets' | 'ids' | 'clock' | 'events'>): UseCases['createApiToken'] =>
+  (deps: Pick<Ports, 'scopes' | 'secrets' | 'ids' | 'clock'>): UseCases['createApiToken'] =>
   async (principal, input) => {
+    requireSession(principal);
     const body = parse<{ name: string; expires_in_days: number | null }>(createTokenRules, input);
+    const scope = deps.scopes.open(principal.userId);
+    await requireRecentAuthentication(deps, principal, scope, 'always');
     const now = deps.clock.now();
     const { secret, hash } = deps.secrets.issue('api_token');
     const token = {
@@ -20,8 +28,11 @@ export const makeCreateApiToken =
       expiresAt: body.expires_in_days === null ? null : addDays(now, body.expires_in_days),
       lastUsedAt: null,
     };
-    await deps.scopes.open(principal.userId).insertApiToken(token);
-    deps.events.record({ type: 'token_created', userId: principal.userId, targetId: token.id });
+    await scope.transaction(async (tx) => {
+      if ((await tx.countApiTokens()) >= API_TOKENS_PER_USER) throw new DomainError('quota_exceeded');
+      await tx.insertApiToken(token);
+      await tx.recordEvent(trailEvent(deps, 'api_token_created', principal.context, { targetId: token.id }));
+    });
     return { token: toApiTokenView(token), secret };
   };
 
@@ -31,8 +42,10 @@ export const makeListApiTokens =
     (await deps.scopes.open(principal.userId).listApiTokens()).map(toApiTokenView);
 
 export const makeRevokeApiToken =
-  (deps: Pick<Ports, 'scopes' | 'events'>): UseCases['revokeApiToken'] =>
+  (deps: Pick<Ports, 'scopes' | 'ids' | 'clock'>): UseCases['revokeApiToken'] =>
   async (principal, tokenId) => {
-    if (!(await deps.scopes.open(principal.userId).deleteApiToken(tokenId))) throw new DomainError('not_found');
-    deps.events.record({ type: 'token_revoked', userId: principal.userId, targetId: tokenId });
+    await deps.scopes.open(principal.userId).transaction(async (scope) => {
+      if (!(await scope.deleteApiToken(tokenId))) throw new DomainError('not_found');
+      await scope.recordEvent(trailEvent(deps, 'api_token_revoked', principal.context, { targetId: tokenId }));
+    });
   };

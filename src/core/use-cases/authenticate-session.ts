@@ -1,12 +1,13 @@
 import { DomainError } from '../domain/errors.js';
 import { isSessionExpired, sessionTouch } from '../domain/session.js';
+import { toPublicUser } from '../domain/user.js';
 import type { Ports } from '../ports/ports.js';
 import type { UseCases } from './use-cases.js';
 
 /** The per-request hot path: one lookup, and a write only when the expiry slides or a minute passed. */
 export const makeAuthenticateSession =
   (deps: Pick<Ports, 'auth' | 'scopes' | 'secrets' | 'clock'>): UseCases['authenticateSession'] =>
-  async (token) => {
+  async (token, context) => {
     const tokenHash = deps.secrets.hashOf(token);
     const found = await deps.auth.findSessionByTokenHash(tokenHash);
     if (!found) throw new DomainError('not_authenticated');
@@ -18,8 +19,14 @@ export const makeAuthenticateSession =
     }
     const touch = sessionTouch(session, now);
     if (touch) await deps.scopes.open(user.id).touchSession(session.id, touch);
+    const credential = {
+      kind: 'session' as const,
+      sessionId: session.id,
+      authenticatedAt: session.authenticatedAt,
+      secondFactorAt: session.secondFactorAt,
+    };
     return {
-      principal: { userId: user.id, role: user.role, credential: { kind: 'session', sessionId: session.id } },
+      principal: { userId: user.id, user: toPublicUser(user), role: user.role, credential, context },
       session: { token, expiresAt: touch?.expiresAt ?? session.expiresAt },
       renewed: touch?.renewed ?? false,
     };

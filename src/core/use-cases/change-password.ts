@@ -3,28 +3,35 @@ import { requireSession } from '../domain/principal.js';
 import type { Ports } from '../ports/ports.js';
 import { changePasswordRules, parse } from '../rules.js';
 import { ensurePasswordPolicy } from './ensure-password-policy.js';
-import { makeOpenSession } from './open-session.js';
+import { newSession } from './new-session.js';
+import type { PasswordCheck } from './password-check.js';
+import { requireRecentAuthentication } from './recent-authentication-gate.js';
+import { trailEvent } from './trail-event.js';
 import type { UseCases } from './use-cases.js';
 
-/** Every session dies, the caller's included, and the caller gets a fresh one: rotation. */
-export const makeChangePassword = (
-  deps: Pick<Ports, 'auth' | 'scopes' | 'hasher' | 'secrets' | 'ids' | 'clock' | 'events'>,
-): UseCases['changePassword'] => {
-  const openSession = makeOpenSession(deps);
-  return async (principal, input, context) => {
-    requireSession(principal);
+/**
+ * The new hash, the end of every session and the caller's fresh one commit together (ASVS 2.3.3):
+ * no moment exists where the new password works and an old session still does.
+ */
+export const makeChangePassword =
+  (deps: Pick<Ports, 'scopes' | 'hasher' | 'secrets' | 'ids' | 'clock'>, checkPassword: PasswordCheck): UseCases['changePassword'] =>
+  async (principal, input) => {
+    const credential = requireSession(principal);
     const body = parse<{ current_password: string; new_password: string }>(changePasswordRules, input);
     const scope = deps.scopes.open(principal.userId);
+    await requireRecentAuthentication(deps, principal, scope, 'withSecondFactor');
     const user = await scope.findUser();
     if (!user) throw new DomainError('not_authenticated');
-    if (!(await deps.hasher.verify(user.passwordHash, body.current_password))) {
-      throw new DomainError('invalid_credentials');
-    }
+    await checkPassword(scope, user, body.current_password, principal.context);
     ensurePasswordPolicy(body.new_password, user, 'new_password');
     const passwordHash = await deps.hasher.hash(body.new_password);
-    await scope.updateUser({ passwordHash, updatedAt: deps.clock.now() });
-    await scope.deleteSessionsExcept(null);
-    deps.events.record({ type: 'password_changed', userId: user.id, clientAddress: context.clientAddress });
-    return openSession(user.id, context.userAgent);
+    // The rotated session keeps the second-factor proof the caller's session had.
+    const { session, grant } = newSession(deps, user.id, principal.context.userAgent, credential.secondFactorAt);
+    await scope.transaction(async (tx) => {
+      await tx.updateUser({ passwordHash, updatedAt: deps.clock.now() });
+      await tx.deleteSessionsExcept(null);
+      await tx.insertSession(session);
+      await tx.recordEvent(trailEvent(deps, 'password_changed', principal.context));
+    });
+    return grant;
   };
-};

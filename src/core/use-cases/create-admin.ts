@@ -4,18 +4,20 @@ import { toPublicUser } from '../domain/user.js';
 import type { Ports } from '../ports/ports.js';
 import { createAdminRules, parse } from '../rules.js';
 import { ensurePasswordPolicy } from './ensure-password-policy.js';
+import { OPERATOR_CONTEXT } from './operator-context.js';
+import { trailEvent } from './trail-event.js';
 import type { UseCases } from './use-cases.js';
 
 /** SPEC §4: never updates an existing row; the same rules as registration; any number of admins. */
 export const makeCreateAdmin =
-  (deps: Pick<Ports, 'auth' | 'hasher' | 'ids' | 'clock' | 'events'>): UseCases['createAdmin'] =>
+  (deps: Pick<Ports, 'auth' | 'hasher' | 'ids' | 'clock'>): UseCases['createAdmin'] =>
   async (input) => {
     const body = parse<{ email: string; password: string; display_name?: string }>(createAdminRules, input);
     const displayName = body.display_name ?? localPartOf(body.email);
     ensurePasswordPolicy(body.password, { email: body.email, displayName }, 'password');
     if (await deps.auth.findUserByEmail(body.email)) throw new DomainError('email_taken');
     const now = deps.clock.now();
-    const user = {
+    const candidate = {
       id: deps.ids.next(),
       email: body.email,
       displayName,
@@ -24,7 +26,9 @@ export const makeCreateAdmin =
       createdAt: now,
       updatedAt: now,
     };
-    if ((await deps.auth.insertUser(user)) === 'email_taken') throw new DomainError('email_taken');
-    deps.events.record({ type: 'admin_created', userId: user.id });
-    return toPublicUser(user);
+    const inserted = await deps.auth.insertUser(candidate, (scope) =>
+      scope.recordEvent(trailEvent(deps, 'registered', OPERATOR_CONTEXT, { actor: 'operator' })),
+    );
+    if (inserted.outcome === 'email_taken') throw new DomainError('email_taken');
+    return toPublicUser(inserted.user);
   };

@@ -2,17 +2,21 @@ import { DomainError } from '../domain/errors.js';
 import { requireSession } from '../domain/principal.js';
 import type { Ports } from '../ports/ports.js';
 import { deleteAccountRules, parse } from '../rules.js';
+import type { PasswordCheck } from './password-check.js';
+import { requireRecentAuthentication } from './recent-authentication-gate.js';
 import type { UseCases } from './use-cases.js';
 
+/** The trail goes with the account (nothing may name a deleted user), so only the log keeps the deletion. */
 export const makeDeleteAccount =
-  (deps: Pick<Ports, 'scopes' | 'hasher' | 'events'>): UseCases['deleteAccount'] =>
+  (deps: Pick<Ports, 'scopes' | 'clock' | 'log'>, checkPassword: PasswordCheck): UseCases['deleteAccount'] =>
   async (principal, input) => {
     requireSession(principal);
     const body = parse<{ password: string }>(deleteAccountRules, input);
     const scope = deps.scopes.open(principal.userId);
+    await requireRecentAuthentication(deps, principal, scope, 'withSecondFactor');
     const user = await scope.findUser();
     if (!user) throw new DomainError('not_authenticated');
-    if (!(await deps.hasher.verify(user.passwordHash, body.password))) throw new DomainError('invalid_credentials');
+    await checkPassword(scope, user, body.password, principal.context);
     await scope.deleteUser();
-    deps.events.record({ type: 'account_deleted', userId: user.id });
+    deps.log.write({ type: 'account_deleted', userId: user.id, clientAddress: principal.context.clientAddress });
   };

@@ -3,40 +3,40 @@ import { DomainError } from '../domain/errors.js';
 import { toPublicUser } from '../domain/user.js';
 import type { Ports } from '../ports/ports.js';
 import { loginRules, parse } from '../rules.js';
-import { makeOpenSession } from './open-session.js';
+import { endPresentedSession } from './end-presented-session.js';
+import { newSession } from './new-session.js';
 import type { ThrottleGuard } from './throttle-guard.js';
+import { trailEvent } from './trail-event.js';
 import type { UseCases } from './use-cases.js';
 
-export const makeLogin = (
-  deps: Pick<Ports, 'auth' | 'scopes' | 'hasher' | 'secrets' | 'ids' | 'clock' | 'events'>,
-  guard: ThrottleGuard,
-): UseCases['login'] => {
-  const openSession = makeOpenSession(deps);
-  return async (input, context) => {
+export const makeLogin =
+  (deps: Pick<Ports, 'auth' | 'scopes' | 'hasher' | 'secrets' | 'ids' | 'clock' | 'log'>, guard: ThrottleGuard): UseCases['login'] =>
+  async (input, context) => {
     const { clientAddress } = context;
     await guard.admitAddress(clientAddress);
     const body = parse<{ email: string; password: string }>(loginRules, input);
     const email = normalizeEmail(body.email);
     // Refused before the password is looked at, whether or not an account has this email.
-    await guard.admitLogin(email, clientAddress);
+    await guard.admitLogin(email, clientAddress, async () => {
+      const owner = await deps.auth.findUserByEmail(email);
+      if (owner) await deps.scopes.open(owner.id).recordEvent(trailEvent(deps, 'login_throttled', context));
+    });
     const user = await deps.auth.findUserByEmail(email);
     // An unknown email still pays for one verification (against a dummy hash): same timing.
     const verified = await deps.hasher.verify(user?.passwordHash ?? null, body.password);
     if (!user || !verified) {
-      deps.events.record({ type: 'login_failed', userId: user?.id ?? null, clientAddress });
+      if (user) await deps.scopes.open(user.id).recordEvent(trailEvent(deps, 'login_failed', context));
+      else deps.log.write({ type: 'login_failed', userId: null, clientAddress });
       throw new DomainError('invalid_credentials');
     }
     await guard.clearLoginFailures(email);
-    // A cookie sent along with the login dies here, so a planted one never gets authenticated.
-    if (context.presentedSessionToken) {
-      await deps.auth.deleteSessionByTokenHash(deps.secrets.hashOf(context.presentedSessionToken));
-    }
-    if (deps.hasher.needsRehash(user.passwordHash)) {
-      const passwordHash = await deps.hasher.hash(body.password);
-      await deps.scopes.open(user.id).updateUser({ passwordHash, updatedAt: deps.clock.now() });
-    }
-    const session = await openSession(user.id, context.userAgent);
-    deps.events.record({ type: 'login_succeeded', userId: user.id, clientAddress });
-    return { user: toPublicUser(user), session };
+    await endPresentedSession(deps, context);
+    const rehashed = deps.hasher.needsRehash(user.passwordHash) ? await deps.hasher.hash(body.password) : null;
+    const { session, grant } = newSession(deps, user.id, context.userAgent);
+    await deps.scopes.open(user.id).transaction(async (scope) => {
+      if (rehashed) await scope.updateUser({ passwordHash: rehashed, updatedAt: deps.clock.now() });
+      await scope.insertSession(session);
+      await scope.recordEvent(trailEvent(deps, 'login_succeeded', context, { targetId: session.id }));
+    });
+    return { user: toPublicUser(user), session: grant };
   };
-};

@@ -11,8 +11,10 @@ import { makeGetMe } from './get-me.js';
 import { makeCreateInvite, makeCreateInviteAsOperator } from './invites.js';
 import { makeLogin } from './login.js';
 import { makeLogout } from './logout.js';
+import { makePasswordCheck } from './password-check.js';
 import { makeRegisterWithInvite } from './register-with-invite.js';
 import { makeListSessions, makeRevokeOtherSessions, makeRevokeSession } from './sessions.js';
+import { makeStepUp } from './step-up.js';
 import { makeThrottleGuard } from './throttle-guard.js';
 import { makeUpdateDisplayName } from './update-display-name.js';
 import type { UseCases } from './use-cases.js';
@@ -20,16 +22,18 @@ import type { UseCases } from './use-cases.js';
 /** `limits` come from configuration (CONTRACT §9); the contract's defaults otherwise. */
 export const makeUseCases = (ports: Ports, limits: ThrottleLimits = DEFAULT_THROTTLE_LIMITS): UseCases => {
   const guard = makeThrottleGuard(ports, limits);
+  const checkPassword = makePasswordCheck(ports, guard);
   return {
     registerWithInvite: makeRegisterWithInvite(ports, guard),
     login: makeLogin(ports, guard),
     logout: makeLogout(ports),
     authenticateSession: makeAuthenticateSession(ports),
     authenticateApiToken: makeAuthenticateApiToken(ports),
-    getMe: makeGetMe(ports),
+    stepUp: makeStepUp(ports, checkPassword),
+    getMe: makeGetMe(),
     updateDisplayName: makeUpdateDisplayName(ports),
-    changePassword: makeChangePassword(ports),
-    deleteAccount: makeDeleteAccount(ports),
+    changePassword: makeChangePassword(ports, checkPassword),
+    deleteAccount: makeDeleteAccount(ports, checkPassword),
     listSessions: makeListSessions(ports),
     revokeSession: makeRevokeSession(ports),
     revokeOtherSessions: makeRevokeOtherSessions(ports),

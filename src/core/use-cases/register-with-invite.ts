@@ -3,10 +3,13 @@ import { hasUsesLeft, isInviteExpired } from '../domain/invite.js';
 import { toPublicUser } from '../domain/user.js';
 import type { Ports } from '../ports/ports.js';
 import { parse, registerRules } from '../rules.js';
+import { endPresentedSession } from './end-presented-session.js';
 import { ensurePasswordPolicy } from './ensure-password-policy.js';
-import { makeOpenSession } from './open-session.js';
+import { newSession } from './new-session.js';
 import type { ThrottleGuard } from './throttle-guard.js';
+import { trailEvent } from './trail-event.js';
 import type { UseCases } from './use-cases.js';
+import type { SessionGrant } from './views.js';
 
 interface RegisterInput {
   invite_code: string;
@@ -16,12 +19,9 @@ interface RegisterInput {
 }
 
 /** CONTRACT §5's order after the address limit (§9): body, invite known, uses left, email free, then one atomic write. */
-export const makeRegisterWithInvite = (
-  deps: Pick<Ports, 'auth' | 'hasher' | 'secrets' | 'ids' | 'clock' | 'events'>,
-  guard: ThrottleGuard,
-): UseCases['registerWithInvite'] => {
-  const openSession = makeOpenSession(deps);
-  return async (input, context) => {
+export const makeRegisterWithInvite =
+  (deps: Pick<Ports, 'auth' | 'hasher' | 'secrets' | 'ids' | 'clock'>, guard: ThrottleGuard): UseCases['registerWithInvite'] =>
+  async (input, context) => {
     await guard.admitAddress(context.clientAddress);
     const body = parse<RegisterInput>(registerRules, input);
     ensurePasswordPolicy(body.password, { email: body.email, displayName: body.display_name }, 'password');
@@ -32,19 +32,15 @@ export const makeRegisterWithInvite = (
     // Hashed before the transaction opens, so no lock is held during argon2.
     const passwordHash = await deps.hasher.hash(body.password);
     const now = deps.clock.now();
-    const user = {
-      id: deps.ids.next(),
-      email: body.email,
-      displayName: body.display_name,
-      passwordHash,
-      role: 'member' as const,
-      createdAt: now,
-      updatedAt: now,
-    };
-    const outcome = await deps.auth.redeemInvite(invite.id, user);
-    if (outcome !== 'inserted') throw new DomainError(outcome);
-    const session = await openSession(user.id, context.userAgent);
-    deps.events.record({ type: 'registered', userId: user.id, clientAddress: context.clientAddress });
-    return { user: toPublicUser(user), session };
+    const candidate = { id: deps.ids.next(), email: body.email, displayName: body.display_name, passwordHash, role: 'member' as const, createdAt: now, updatedAt: now };
+    // The invite's use, the user, its first session and the trail's first event commit together.
+    const redeemed = await deps.auth.redeemInvite(invite.id, candidate, async (scope): Promise<SessionGrant> => {
+      const opened = newSession(deps, scope.userId, context.userAgent);
+      await scope.insertSession(opened.session);
+      await scope.recordEvent(trailEvent(deps, 'registered', context));
+      return opened.grant;
+    });
+    if (redeemed.outcome !== 'inserted') throw new DomainError(redeemed.outcome);
+    await endPresentedSession(deps, context);
+    return { user: toPublicUser(redeemed.user), session: redeemed.result };
   };
-};

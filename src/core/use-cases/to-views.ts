@@ -10,6 +10,7 @@ export const toSessionView = (session: Session, currentId: string | null): Sessi
   lastSeenAt: session.lastSeenAt,
   userAgent: session.userAgent,
   current: session.id === currentId,
+  mfa: session.secondFactorAt !== null,
 });
 
 export const toApiTokenView = (token: ApiToken): ApiTokenView => ({

@@ -1,6 +1,6 @@
 import type { Principal } from '../domain/principal.js';
 import type { PublicUser } from '../domain/user.js';
-import type { ApiTokenView, InviteView, RequestContext, SessionGrant, SessionView } from './views.js';
+import type { ApiTokenView, InviteView, RequestContext, SessionGrant, SessionView, SignInContext } from './views.js';
 
 /**
  * The whole application surface, shared by the HTTP and CLI adapters. Inputs that come from a
@@ -8,29 +8,29 @@ import type { ApiTokenView, InviteView, RequestContext, SessionGrant, SessionVie
  * throws DomainError('validation_failed') with locs relative to the input object.
  */
 export interface UseCases {
-  registerWithInvite(input: unknown, context: RequestContext): Promise<{ user: PublicUser; session: SessionGrant }>;
-  login(
-    input: unknown,
-    context: RequestContext & { presentedSessionToken: string | null },
-  ): Promise<{ user: PublicUser; session: SessionGrant }>;
-  logout(sessionToken: string | null): Promise<void>;
+  registerWithInvite(input: unknown, context: SignInContext): Promise<{ user: PublicUser; session: SessionGrant }>;
+  login(input: unknown, context: SignInContext): Promise<{ user: PublicUser; session: SessionGrant }>;
+  logout(sessionToken: string | null, context: RequestContext): Promise<void>;
   /** Throws not_authenticated. `renewed` is set when the cookie must be sent again. */
-  authenticateSession(token: string): Promise<{ principal: Principal; session: SessionGrant; renewed: boolean }>;
-  authenticateApiToken(token: string): Promise<Principal>;
+  authenticateSession(token: string, context: RequestContext): Promise<{ principal: Principal; session: SessionGrant; renewed: boolean }>;
+  authenticateApiToken(token: string, context: RequestContext): Promise<Principal>;
+  /** Renews the current session's proof of identity (cookie only): `{password}` without a second factor. */
+  stepUp(principal: Principal, input: unknown): Promise<void>;
 
   getMe(principal: Principal): Promise<PublicUser>;
   updateDisplayName(principal: Principal, input: unknown): Promise<PublicUser>;
   /** Session credentials only (else forbidden). Returns the rotated session. */
-  changePassword(principal: Principal, input: unknown, context: RequestContext): Promise<SessionGrant>;
+  changePassword(principal: Principal, input: unknown): Promise<SessionGrant>;
   /** Session credentials only (else forbidden). */
   deleteAccount(principal: Principal, input: unknown): Promise<void>;
 
   listSessions(principal: Principal): Promise<SessionView[]>;
-  /** Unknown or another user's id → not_found. */
+  /** Unknown or another user's id → not_found; another session by cookie needs recent authentication. */
   revokeSession(principal: Principal, sessionId: string): Promise<{ wasCurrent: boolean }>;
-  /** Session credentials only (else forbidden). */
+  /** Session credentials only (else forbidden), with recent authentication. */
   revokeOtherSessions(principal: Principal): Promise<void>;
 
+  /** Session credentials only (a credential never mints a credential), with recent authentication. */
   createApiToken(principal: Principal, input: unknown): Promise<{ token: ApiTokenView; secret: string }>;
   listApiTokens(principal: Principal): Promise<ApiTokenView[]>;
   revokeApiToken(principal: Principal, tokenId: string): Promise<void>;

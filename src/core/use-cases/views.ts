@@ -1,3 +1,5 @@
+import type { RequestContext } from '../domain/request-context.js';
+
 /** What use cases hand back to driving adapters; adapters only rename fields to snake_case. */
 export interface SessionView {
   id: string;
@@ -6,6 +8,8 @@ export interface SessionView {
   lastSeenAt: Date;
   userAgent: string | null;
   current: boolean;
+  /** Opened, or since proved, with a second factor. */
+  mfa: boolean;
 }
 
 export interface ApiTokenView {
@@ -30,8 +34,9 @@ export interface SessionGrant {
   expiresAt: Date;
 }
 
-export interface RequestContext {
-  userAgent: string | null;
-  /** The client's address as the HTTP adapter determined it (for throttling). */
-  clientAddress: string;
+/** Login and registration end the session whose cookie came along, so none is ever orphaned. */
+export interface SignInContext extends RequestContext {
+  presentedSessionToken: string | null;
 }
+
+export type { RequestContext };

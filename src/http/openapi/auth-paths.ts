@@ -40,6 +40,22 @@ export const authPaths = {
       errors: ['invalid_credentials', 'too_many_requests'],
     }),
   },
+  '/api/v1/auth/step-up': {
+    post: operation({
+      operationId: 'stepUp',
+      summary: 'Renew the current session\'s proof of identity (recent authentication)',
+      description:
+        'Creating API tokens and revoking other sessions need a proof of identity younger than 15 minutes. ' +
+        'This renews it on the current session without creating a new one. A user without a second factor ' +
+        'sends its password; a wrong one counts toward the per-email login limit.',
+      tag,
+      access: 'session',
+      mutating: true,
+      body: 'StepUpIn',
+      success: { status: 204, description: 'Proof renewed' },
+      errors: ['invalid_credentials', 'too_many_requests'],
+    }),
+  },
   '/api/v1/auth/logout': {
     post: operation({
       operationId: 'logout',

@@ -19,6 +19,7 @@ export const requestSchemas = {
   DisplayNameIn: closed(['display_name'], { display_name: text(1, 100) }),
   PasswordChangeIn: closed(['current_password', 'new_password'], { current_password: text(0, 256), new_password: password }),
   AccountDeleteIn: closed(['password'], { password: text(0, 256) }),
+  StepUpIn: closed(['password'], { password: text(0, 256) }),
   TokenIn: closed(['name'], {
     name: text(1, 100),
     expires_in_days: { type: ['integer', 'null'], minimum: 1, maximum: 365, description: 'Absent or null: never expires.' },
@@ -45,6 +46,7 @@ export const requestExamples: Record<RequestSchema, Record<string, unknown>> = {
   DisplayNameIn: { display_name: 'Ada Lovelace' },
   PasswordChangeIn: { current_password: PASSWORD, new_password: 'seven amber kites over the weir' },
   AccountDeleteIn: { password: PASSWORD },
+  StepUpIn: { password: PASSWORD },
   TokenIn: { name: 'nightly backup script', expires_in_days: 90 },
   InviteIn: { max_uses: 1, expires_in_days: 7 },
 };

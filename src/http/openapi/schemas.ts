@@ -14,13 +14,14 @@ const userOut = closed(['id', 'email', 'display_name', 'created_at'], {
   display_name: { type: 'string' },
   created_at: instant,
 });
-const sessionOut = closed(['id', 'created_at', 'expires_at', 'last_seen_at', 'user_agent', 'current'], {
+const sessionOut = closed(['id', 'created_at', 'expires_at', 'last_seen_at', 'user_agent', 'current', 'mfa'], {
   id: uuid,
   created_at: instant,
   expires_at: instant,
   last_seen_at: instant,
   user_agent: { type: ['string', 'null'] },
   current: { type: 'boolean', description: 'True for the session that made the request.' },
+  mfa: { type: 'boolean', description: 'True when the session was opened, or since proved, with a second factor.' },
 });
 const tokenFields = {
   id: uuid,

@@ -33,7 +33,7 @@ export const sessionPaths = {
       access: 'any',
       mutating: true,
       success: { status: 204, description: 'Revoked', setsCookie: true },
-      errors: ['not_found'],
+      errors: ['not_found', 'step_up_required'],
     }),
   },
   '/api/v1/sessions/revoke-others': {
@@ -45,6 +45,7 @@ export const sessionPaths = {
       access: 'session',
       mutating: true,
       success: { status: 204, description: 'Revoked' },
+      errors: ['step_up_required'],
     }),
   },
 };

@@ -7,16 +7,18 @@ export const tokenPaths = {
   '/api/v1/tokens': {
     post: operation({
       operationId: 'createToken',
-      summary: 'Create an API token; its secret is shown once',
+      summary: 'Create an API token (browser session with recent authentication); its secret is shown once',
       description:
         'Issues a token (`gh_pat_…`) for scripts and service accounts, sent as `Authorization: Bearer <token>`. The secret ' +
         'is in this response only; store it at once. `expires_in_days` (1–365) is optional: absent or `null`, the token ' +
-        'lasts until revoked.',
+        'lasts until revoked. Only a browser session may create one (an API token gets `403 forbidden`), within 15 ' +
+        'minutes of its last login or step-up (else `403 step_up_required`).',
       tag,
-      access: 'any',
+      access: 'session',
       mutating: true,
       body: 'TokenIn',
       success: { status: 201, description: 'Created', schema: schemaRef('ApiTokenCreated') },
+      errors: ['step_up_required', 'quota_exceeded'],
     }),
     get: operation({
       operationId: 'listTokens',

@@ -34,7 +34,7 @@ export const userPaths = {
       mutating: true,
       body: 'AccountDeleteIn',
       success: { status: 204, description: 'Deleted; the cookie is expired', setsCookie: true },
-      errors: ['invalid_credentials'],
+      errors: ['invalid_credentials', 'step_up_required', 'too_many_requests'],
     }),
   },
   '/api/v1/users/me/password': {
@@ -50,7 +50,7 @@ export const userPaths = {
       mutating: true,
       body: 'PasswordChangeIn',
       success: { status: 204, description: 'Changed; a new cookie is set', setsCookie: true },
-      errors: ['invalid_credentials'],
+      errors: ['invalid_credentials', 'step_up_required', 'too_many_requests'],
     }),
   },
 };

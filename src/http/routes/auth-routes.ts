@@ -1,20 +1,19 @@
 import { Router } from 'express';
-import type { AuthDeps } from '../authenticate.js';
+import { principalOf, signedInWithSession, type AuthDeps } from '../authenticate.js';
 import { presentedSessionToken } from '../credentials.js';
 import { rejectForeignOrigin, requireSameOrigin } from '../csrf.js';
 import { jsonBody } from '../json-body.js';
 import { toUserOut } from '../representations.js';
 import { requestContext } from '../request-context.js';
 
-export const authRoutes = ({ useCases, cookie, origins }: AuthDeps): Router => {
+export const authRoutes = (deps: AuthDeps): Router => {
+  const { useCases, cookie, origins } = deps;
   const router = Router();
   const sameSite = rejectForeignOrigin(origins);
 
   router.post('/register', sameSite, jsonBody, async (req, res) => {
-    const previous = presentedSessionToken(req, cookie);
-    const { user, session } = await useCases.registerWithInvite(req.body, requestContext(req));
-    // The browser's earlier session is replaced by this cookie; end it rather than orphan it.
-    if (previous) await useCases.logout(previous);
+    const context = { ...requestContext(req), presentedSessionToken: presentedSessionToken(req, cookie) };
+    const { user, session } = await useCases.registerWithInvite(req.body, context);
     cookie.set(res, session);
     res.status(201).json(toUserOut(user));
   });
@@ -28,8 +27,13 @@ export const authRoutes = ({ useCases, cookie, origins }: AuthDeps): Router => {
   });
 
   router.post('/logout', requireSameOrigin(origins, cookie), async (req, res) => {
-    await useCases.logout(presentedSessionToken(req, cookie));
+    await useCases.logout(presentedSessionToken(req, cookie), requestContext(req));
     cookie.expire(res);
+    res.status(204).end();
+  });
+
+  router.post('/step-up', signedInWithSession(deps), jsonBody, async (req, res) => {
+    await useCases.stepUp(principalOf(res), req.body);
     res.status(204).end();
   });
 

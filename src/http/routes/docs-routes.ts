@@ -17,7 +17,7 @@ const docsPolicy = helmet.contentSecurityPolicy({
     connectSrc: ["'self'"],
     frameAncestors: ["'none'"],
     objectSrc: ["'none'"],
-    baseUri: ["'self'"],
+    baseUri: ["'none'"],
   },
 });
 

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { principalOf, signedIn, type AuthDeps } from '../authenticate.js';
+import { principalOf, signedIn, signedInWithSession, type AuthDeps } from '../authenticate.js';
 import { jsonBody } from '../json-body.js';
 import { pathId } from '../path-id.js';
 import { toApiTokenOut } from '../representations.js';
@@ -8,7 +8,8 @@ export const tokenRoutes = (deps: AuthDeps): Router => {
   const { useCases } = deps;
   const router = Router();
 
-  router.post('/', signedIn(deps), jsonBody, async (req, res) => {
+  // A credential never mints a credential: a leaked token cannot make itself a permanent twin.
+  router.post('/', signedInWithSession(deps), jsonBody, async (req, res) => {
     const { token, secret } = await useCases.createApiToken(principalOf(res), req.body);
     // The secret is shown here once; only its hash is kept.
     res.status(201).json({ ...toApiTokenOut(token), token: secret });

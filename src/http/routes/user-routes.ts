@@ -2,7 +2,6 @@ import { Router } from 'express';
 import { principalOf, signedIn, signedInWithSession, type AuthDeps } from '../authenticate.js';
 import { jsonBody } from '../json-body.js';
 import { toUserOut } from '../representations.js';
-import { requestContext } from '../request-context.js';
 
 export const userRoutes = (deps: AuthDeps): Router => {
   const { useCases, cookie } = deps;
@@ -17,7 +16,7 @@ export const userRoutes = (deps: AuthDeps): Router => {
   });
 
   router.put('/me/password', signedInWithSession(deps), jsonBody, async (req, res) => {
-    const grant = await useCases.changePassword(principalOf(res), req.body, requestContext(req));
+    const grant = await useCases.changePassword(principalOf(res), req.body);
     cookie.set(res, grant);
     res.status(204).end();
   });

@@ -1,29 +1,29 @@
 import type { Knex } from 'knex';
 import { engineOf } from '../engine.js';
-import { USERS, type SchemaModel } from '../models/index.js';
-import { isUniqueKey } from '../models/model.js';
+import { USERS } from '../models/index.js';
+import { columnFor, isUniqueKey, type Model, type SchemaModel, type ScopedModel } from '../models/model.js';
 import { aliasedColumns, type StoredRow } from '../row-mapping.js';
 
 export const ROW_PREFIX = 'r__';
 export const OWNER_PREFIX = 'u__';
 
 /**
- * The authentication session of SPEC §5, for lookups before identity is known: every read, update
- * and delete is an exact match on a primary or unique key (refused otherwise), and inserts create
- * the rows those lookups find.
+ * The authentication session of SPEC §5, for lookups before identity is known: every read and
+ * delete is an exact match on a key the model declares (a type: `keys`), and inserts create the
+ * rows those lookups find.
  */
 export class AuthAccess {
   constructor(private readonly db: Knex | Knex.Transaction) {}
 
-  findBy(model: SchemaModel, column: string, value: string): Promise<StoredRow | undefined> {
-    return this.exact(model, column, value).first() as Promise<StoredRow | undefined>;
+  findBy<T, K extends keyof T & string>(model: Model<T, K>, field: NoInfer<K>, value: string): Promise<StoredRow | undefined> {
+    return this.exact(model, field, value).first() as Promise<StoredRow | undefined>;
   }
 
   /** One query for the hot paths: the row and its owning user, columns prefixed r__ and u__. */
-  findWithOwner(model: SchemaModel, column: string, value: string): Promise<StoredRow | undefined> {
-    if (model.scopeColumn === null || model.table === USERS.table) throw new Error(`${model.table} has no owner to join`);
-    return this.exact(model, column, value)
-      .join(USERS.table, `${USERS.table}.id`, `${model.table}.${model.scopeColumn}`)
+  findWithOwner<T, K extends keyof T & string>(model: ScopedModel<T, keyof T & string, K>, field: NoInfer<K>, value: string): Promise<StoredRow | undefined> {
+    if (model.table === USERS.table) throw new Error('users has no owner to join');
+    return this.exact(model, field, value)
+      .join(USERS.table, `${USERS.table}.id`, `${model.table}.${model.scope.column}`)
       .first([...aliasedColumns(model, ROW_PREFIX), ...aliasedColumns(USERS, OWNER_PREFIX)]) as Promise<StoredRow | undefined>;
   }
 
@@ -32,8 +32,8 @@ export class AuthAccess {
   }
 
   /** Deletes the row with that key and answers the named columns of what it deleted, in one statement. */
-  deleteBy(model: SchemaModel, column: string, value: string, returning: string[]): Promise<StoredRow[]> {
-    const query = this.exact(model, column, value);
+  deleteBy<T, K extends keyof T & string>(model: Model<T, K>, field: NoInfer<K>, value: string, returning: string[]): Promise<StoredRow[]> {
+    const query = this.exact(model, field, value);
     if (engineOf(this.db) !== 'sqlite') return query.delete(returning) as Promise<StoredRow[]>;
     // knex's SQLite compiler drops RETURNING from a delete, though SQLite (3.35+) runs it.
     const { sql, bindings } = query.delete().toSQL();
@@ -42,18 +42,20 @@ export class AuthAccess {
   }
 
   /** `counter = counter + 1` on one row, only while counter < limit; answers how many rows changed. */
-  incrementWhileBelow(model: SchemaModel, key: { column: string; value: string }, counter: string, limit: string): Promise<number> {
-    return this.exact(model, key.column, key.value)
+  incrementWhileBelow<T, K extends keyof T & string>(model: Model<T, K>, key: { field: NoInfer<K>; value: string }, counter: string, limit: string): Promise<number> {
+    return this.exact(model, key.field, key.value)
       .andWhere(counter, '<', this.db.ref(limit))
       .update({ [counter]: this.db.raw('?? + 1', [counter]) }) as Promise<number>;
   }
 
   /** Runs `work` in one transaction; on SQLite it begins with BEGIN IMMEDIATE (the write lock). */
-  transaction<T>(work: (access: AuthAccess) => Promise<T>): Promise<T> {
-    return this.db.transaction((trx) => work(new AuthAccess(trx)));
+  transaction<T>(work: (access: AuthAccess, trx: Knex.Transaction) => Promise<T>): Promise<T> {
+    return this.db.transaction((trx) => work(new AuthAccess(trx), trx));
   }
 
-  private exact(model: SchemaModel, column: string, value: string): Knex.QueryBuilder {
+  private exact<T>(model: Model<T>, field: keyof T & string, value: string): Knex.QueryBuilder {
+    const column = columnFor(model, field).name;
+    // Casts or plain JavaScript could still name another field: refuse it at run time too.
     if (!isUniqueKey(model, column)) throw new Error(`${model.table}.${column} is not a unique key`);
     return this.db(model.table).where(`${model.table}.${column}`, value);
   }

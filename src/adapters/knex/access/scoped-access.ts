@@ -1,56 +1,84 @@
 import type { Knex } from 'knex';
-import type { SchemaModel } from '../models/index.js';
-import type { StoredRow } from '../row-mapping.js';
+import type { UserId } from '../../../core/domain/user-id.js';
+import { engineOf, type Engine } from '../engine.js';
+import type { InsertableModel, SchemaModel, ScopedModel } from '../models/model.js';
+import { toRow, type StoredRow } from '../row-mapping.js';
+import { compileTemplate, type StatementTemplate } from '../statement-template.js';
 import { toStoredId } from '../stored-forms.js';
+import { ScopedFilter } from './scoped-filter.js';
+import { ScopedReader } from './scoped-reader.js';
 
-export type ReadQuery = Knex.QueryBuilder<StoredRow, StoredRow[]>;
-/** Extra conditions; they are grouped in parentheses and ANDed with the user filter. */
-export type Narrowing = (query: Knex.QueryBuilder<StoredRow, number>) => void;
+/** Fields a scope may change: never the row's id, never the column that says whose row it is. */
+export type ScopedChanges<T, S extends keyof T> = Partial<Omit<T, S | 'id'>>;
+/** What a scope inserts: the owner field may be given, but the scope's user replaces it. */
+export type ScopedInsert<T, O extends keyof T> = Omit<T, O> & Partial<Pick<T, O>>;
+export type Narrowing<T> = (filter: ScopedFilter<T>) => ScopedFilter<T>;
 
 /**
  * The user scope of SPEC §5: every query it builds is confined to one user on the model's scope
- * column, and it has no method that returns or runs an unfiltered query.
+ * column. The models it accepts, the fields it lets change and the reader it returns are types, so
+ * another user's rows cannot be reached by a query that compiles (spec/types/forbidden.ts).
  */
 export class ScopedAccess {
   private readonly storedUserId: string;
+  readonly engine: Engine;
 
   constructor(
     private readonly db: Knex | Knex.Transaction,
-    readonly userId: string,
+    readonly userId: UserId,
   ) {
     this.storedUserId = toStoredId(userId);
+    this.engine = engineOf(db);
+  }
+
+  select<T, S extends keyof T & string>(model: ScopedModel<T, S>): ScopedReader<T> {
+    this.filtered(model); // refuses an unscoped model now, not when the read first runs
+    return new ScopedReader(() => this.filtered(model), model, this.engine);
+  }
+
+  async update<T, S extends keyof T & string>(model: ScopedModel<T, S>, changes: ScopedChanges<T, S>, narrowing?: Narrowing<T>): Promise<number> {
+    const row = toRow(model, changes as Partial<T>, this.engine);
+    if (Object.keys(row).length === 0) return 0;
+    return (await this.narrowed(model, narrowing).update(row)) as number;
+  }
+
+  async delete<T, S extends keyof T & string>(model: ScopedModel<T, S>, narrowing?: Narrowing<T>): Promise<number> {
+    return (await this.narrowed(model, narrowing).delete()) as number;
+  }
+
+  async insert<T, O extends keyof T & string>(model: InsertableModel<T, O>, record: ScopedInsert<T, O>): Promise<void> {
+    if (!('owner' in model)) throw new Error(`a user scope cannot insert into ${(model as SchemaModel).table}`);
+    const row = toRow(model, record, this.engine);
+    await this.db(model.table).insert({ ...row, [model.owner.column]: this.storedUserId });
+  }
+
+  /** Locks this user's row until the transaction ends (PostgreSQL), serializing the user's transactions. */
+  async lockOwner(): Promise<void> {
+    await this.db('users').where('id', this.storedUserId).forUpdate().select('id');
   }
 
   /**
-   * A read query on this user's rows. The filter sits inside a derived table named like the table,
-   * so nothing chained onto the result (an `orWhere` included) can widen it to other users.
+   * An update compiled once with placeholder values (prepared-scope-queries.ts): the same filter as
+   * `update`, handed out as SQL text to bind, never as a builder that could be chained onto.
    */
-  select(model: SchemaModel): ReadQuery {
-    const filtered = this.db(model.table).where(this.scopeColumn(model), this.storedUserId);
-    return this.db.from(filtered.as(model.table)) as unknown as ReadQuery;
+  compiledUpdate<T, S extends keyof T & string>(
+    model: ScopedModel<T, S>,
+    row: StoredRow,
+    narrowing: Narrowing<T>,
+    placeholders: Readonly<Record<string, unknown>>,
+  ): StatementTemplate {
+    return compileTemplate(this.narrowed(model, narrowing).update(row), placeholders);
   }
 
-  update(model: SchemaModel, changes: StoredRow, narrowing?: Narrowing): Promise<number> {
-    return this.filtered(model, narrowing).update(changes) as Promise<number>;
+  private narrowed<T>(model: ScopedModel<T>, narrowing?: Narrowing<T>): Knex.QueryBuilder {
+    const query = this.filtered(model);
+    if (narrowing) narrowing(new ScopedFilter(model, this.engine)).applyTo(query);
+    return query;
   }
 
-  delete(model: SchemaModel, narrowing?: Narrowing): Promise<number> {
-    return this.filtered(model, narrowing).delete() as Promise<number>;
-  }
-
-  /** The owner column is set to this user whatever the row says, so a scope cannot write for another. */
-  async insert(model: SchemaModel, row: StoredRow): Promise<void> {
-    if (model.ownerColumn === null) throw new Error(`a user scope cannot insert into ${model.table}`);
-    await this.db(model.table).insert({ ...row, [model.ownerColumn]: this.storedUserId });
-  }
-
-  private filtered(model: SchemaModel, narrowing?: Narrowing): Knex.QueryBuilder<StoredRow, number> {
-    const query = this.db<StoredRow, number>(model.table).where(this.scopeColumn(model), this.storedUserId);
-    return narrowing ? query.andWhere((inner) => narrowing(inner)) : query;
-  }
-
-  private scopeColumn(model: SchemaModel): string {
-    if (model.scopeColumn === null) throw new Error(`${model.table} has no user column and cannot be read through a user scope`);
-    return model.scopeColumn;
+  /** Casts or plain JavaScript could still hand in an unscoped model: refuse it at run time too. */
+  private filtered<T>(model: ScopedModel<T>): Knex.QueryBuilder {
+    if (!('scope' in model)) throw new Error(`${(model as SchemaModel).table} has no user column and cannot be read through a user scope`);
+    return this.db(model.table).where(`${model.table}.${model.scope.column}`, this.storedUserId);
   }
 }

@@ -1,11 +1,11 @@
 import type { Invite } from '../../../core/domain/invite.js';
-import type { Model } from './model.js';
+import type { InsertableModel } from './model.js';
 
 /** Owned through created_by, not user_id: a scope may insert one but never select() it (SPEC §5). */
-export const INVITES: Model<Invite> = {
+export const INVITES: InsertableModel<Invite, 'createdBy', 'id' | 'codeHash'> = {
   table: 'invites',
-  scopeColumn: null,
-  ownerColumn: 'created_by',
+  owner: { column: 'created_by', field: 'createdBy' },
+  keys: ['id', 'codeHash'],
   columns: [
     { name: 'id', field: 'id', type: { kind: 'id' }, nullable: false, primary: true },
     { name: 'code_hash', field: 'codeHash', type: { kind: 'string', length: 64 }, nullable: false, unique: true },

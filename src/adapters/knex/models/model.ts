@@ -9,7 +9,7 @@ export type LogicalType =
 export interface ForeignKey {
   table: string;
   column: string;
-  onDelete: 'CASCADE';
+  onDelete: 'CASCADE' | 'SET NULL';
 }
 
 export interface Column<F extends string = string> {
@@ -23,23 +23,40 @@ export interface Column<F extends string = string> {
   references?: ForeignKey;
 }
 
-/** What every model declares, whatever record it maps; the drift check and the scopes need only this. */
+/** What every model declares, whatever record it maps; the drift check needs only this. */
 export interface SchemaModel {
   table: string;
   columns: readonly Column[];
-  /** The column a user scope filters on; null when the table has none (it cannot be scoped). */
-  scopeColumn: string | null;
-  /** The column a user scope sets to its own user on insert; null when a scope may not insert. */
-  ownerColumn: string | null;
 }
 
-export interface Model<T> extends SchemaModel {
+/** A table that stores records of type T; `K` names the fields the authentication session may look up by. */
+export interface Model<T, K extends keyof T & string = keyof T & string> extends SchemaModel {
+  /** Never set: it only lets the compiler recover T from a model (T appears nowhere else but in keys). */
+  readonly recordType?: T;
   columns: readonly Column<keyof T & string>[];
+  /** Primary and unique keys: the only fields an exact-match lookup may use. */
+  keys: readonly K[];
+}
+
+/** A model a user scope may read, change and delete: every query is filtered on `scope.column`. */
+export interface ScopedModel<T, S extends keyof T & string = keyof T & string, K extends keyof T & string = keyof T & string> extends Model<T, K> {
+  scope: { column: string; field: S };
+}
+
+/** A model a user scope may insert into: its owner field is set to the scope's user whatever the record says. */
+export interface InsertableModel<T, O extends keyof T & string = keyof T & string, K extends keyof T & string = keyof T & string> extends Model<T, K> {
+  owner: { column: string; field: O };
 }
 
 export const columnOf = (model: SchemaModel, name: string): Column => {
   const column = model.columns.find((c) => c.name === name);
   if (!column) throw new Error(`${model.table} has no column ${name}`);
+  return column;
+};
+
+export const columnFor = <T>(model: Model<T>, field: keyof T & string): Column => {
+  const column = model.columns.find((c) => c.field === field);
+  if (!column) throw new Error(`${model.table} stores no field ${field}`);
   return column;
 };
 

@@ -1,23 +1,21 @@
 import type { Session } from '../../../core/domain/session.js';
-import type { Model } from './model.js';
+import type { InsertableModel, ScopedModel } from './model.js';
+import { OWNED_BY_USER_ID, userIdColumn } from './owner-column.js';
 
-export const SESSIONS: Model<Session> = {
+export const SESSIONS: ScopedModel<Session, 'userId', 'id' | 'tokenHash'> & InsertableModel<Session, 'userId', 'id' | 'tokenHash'> = {
   table: 'sessions',
-  scopeColumn: 'user_id',
-  ownerColumn: 'user_id',
+  scope: OWNED_BY_USER_ID,
+  owner: OWNED_BY_USER_ID,
+  keys: ['id', 'tokenHash'],
   columns: [
     { name: 'id', field: 'id', type: { kind: 'id' }, nullable: false, primary: true },
-    {
-      name: 'user_id',
-      field: 'userId',
-      type: { kind: 'id' },
-      nullable: false,
-      references: { table: 'users', column: 'id', onDelete: 'CASCADE' },
-    },
+    userIdColumn('userId'),
     { name: 'token_hash', field: 'tokenHash', type: { kind: 'string', length: 64 }, nullable: false, unique: true },
     { name: 'created_at', field: 'createdAt', type: { kind: 'timestamp' }, nullable: false },
     { name: 'expires_at', field: 'expiresAt', type: { kind: 'timestamp' }, nullable: false },
     { name: 'last_seen_at', field: 'lastSeenAt', type: { kind: 'timestamp' }, nullable: false },
     { name: 'user_agent', field: 'userAgent', type: { kind: 'text' }, nullable: true },
+    { name: 'authenticated_at', field: 'authenticatedAt', type: { kind: 'timestamp' }, nullable: false },
+    { name: 'second_factor_at', field: 'secondFactorAt', type: { kind: 'timestamp' }, nullable: true },
   ],
 };

@@ -8,10 +8,9 @@ export interface ThrottleCounter {
 }
 
 /** Holds no user data (no user_id): neither a scope nor the auth session reads it. */
-export const THROTTLE_COUNTERS: Model<ThrottleCounter> = {
+export const THROTTLE_COUNTERS: Model<ThrottleCounter, 'keyHash'> = {
   table: 'throttle_counters',
-  scopeColumn: null,
-  ownerColumn: null,
+  keys: ['keyHash'],
   columns: [
     { name: 'key_hash', field: 'keyHash', type: { kind: 'string', length: 64 }, nullable: false, primary: true },
     { name: 'attempts', field: 'attempts', type: { kind: 'integer' }, nullable: false },

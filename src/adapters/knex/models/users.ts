@@ -1,13 +1,13 @@
 import type { User } from '../../../core/domain/user.js';
-import type { Model } from './model.js';
+import type { ScopedModel } from './model.js';
 
 export const EMAIL_MAX = 254;
 
-/** The user row is that user's own data, so a scope filters users on `id`. */
-export const USERS: Model<User> = {
+/** The user row is that user's own data, so a scope filters users on `id`; only the auth session inserts one. */
+export const USERS: ScopedModel<User, 'id', 'id' | 'email'> = {
   table: 'users',
-  scopeColumn: 'id',
-  ownerColumn: null,
+  scope: { column: 'id', field: 'id' },
+  keys: ['id', 'email'],
   columns: [
     { name: 'id', field: 'id', type: { kind: 'id' }, nullable: false, primary: true },
     { name: 'email', field: 'email', type: { kind: 'string', length: EMAIL_MAX }, nullable: false, unique: true },

@@ -1,0 +1,49 @@
+import type { UserId } from './user-id.js';
+
+/** The trail a user (and an admin) can read back; each one is written with the change it records. */
+export type TrailEventType =
+  | 'registered'
+  | 'login_succeeded'
+  | 'login_failed'
+  | 'logout'
+  | 'session_revoked'
+  | 'password_changed'
+  | 'account_recovered'
+  | 'mfa_enabled'
+  | 'mfa_disabled'
+  | 'passkey_added'
+  | 'passkey_removed'
+  | 'recovery_codes_regenerated'
+  | 'recovery_code_used'
+  | 'api_token_created'
+  | 'api_token_revoked'
+  | 'display_name_changed'
+  | 'login_throttled'
+  | 'user_disabled'
+  | 'user_enabled'
+  | 'sessions_revoked_by_admin'
+  | 'mfa_reset_by_admin'
+  | 'recovery_issued'
+  | 'role_changed'
+  | 'invite_created'
+  | 'invite_revoked'
+  | 'user_deleted';
+
+export type Actor = 'self' | 'admin' | 'operator';
+
+export interface SecurityEvent {
+  id: string;
+  userId: UserId;
+  type: TrailEventType;
+  actor: Actor;
+  /** The admin who acted; null when the user acted itself or an operator did. */
+  actorId: UserId | null;
+  /** The session, token, invite or factor acted on, by id; never a secret. */
+  targetId: string | null;
+  clientAddress: string | null;
+  userAgent: string | null;
+  createdAt: Date;
+}
+
+/** A trail event before the store gives it its owner: the scope writing it decides whose it is. */
+export type NewSecurityEvent = Omit<SecurityEvent, 'userId'>;
