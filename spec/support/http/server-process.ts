@@ -6,17 +6,28 @@ import { ORIGIN } from './harness.js';
 export interface ServerProcess {
   url: string;
   pid: number;
+  /** Everything the process has written to stdout so far. */
+  stdout(): string;
   /** SIGTERM by pid, then SIGKILL if it has not exited within 5 s (the contract's shutdown budget). */
   stop(): Promise<void>;
 }
 
 const START_TIMEOUT_MS = 15_000;
 
+export interface ServerProcessOptions {
+  /** Plain `serve`, which migrates to latest before listening; `serve --no-migrate` otherwise. */
+  migrate?: boolean;
+}
+
 /**
  * `gatehouse serve --no-migrate` as its own process on the given database, on a kernel-chosen
  * port; `extra` adds or overrides environment variables (a pool size, PGAPPNAME…).
  */
-export const startServerProcess = async (databaseUrl: string, extra: Record<string, string> = {}): Promise<ServerProcess> => {
+export const startServerProcess = async (
+  databaseUrl: string,
+  extra: Record<string, string> = {},
+  { migrate = false }: ServerProcessOptions = {},
+): Promise<ServerProcess> => {
   ensureBuilt();
   const env = {
     PATH: process.env.PATH,
@@ -28,9 +39,12 @@ export const startServerProcess = async (databaseUrl: string, extra: Record<stri
     SERVICE_LOG_LEVEL: 'info',
     ...extra,
   };
-  const child = spawn(process.execPath, [CLI_PATH, 'serve', '--no-migrate'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const args = migrate ? ['serve'] : ['serve', '--no-migrate'];
+  const child = spawn(process.execPath, [CLI_PATH, ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   const pid = child.pid!;
-  const exited = once(child, 'exit');
+  const exited = once(child, 'close'); // after exit, once stdout has been read to its end
   const stop = async (): Promise<void> => {
     if (child.exitCode !== null || child.signalCode !== null) return;
     process.kill(pid, 'SIGTERM');
@@ -56,5 +70,5 @@ export const startServerProcess = async (databaseUrl: string, extra: Record<stri
     await stop();
     throw error;
   });
-  return { url: `http://127.0.0.1:${port}`, pid, stop };
+  return { url: `http://127.0.0.1:${port}`, pid, stdout: () => stdout, stop };
 };
