@@ -17,6 +17,8 @@ const START_TIMEOUT_MS = 15_000;
 export interface ServerProcessOptions {
   /** Plain `serve`, which migrates to latest before listening; `serve --no-migrate` otherwise. */
   migrate?: boolean;
+  /** Several processes starting at once on two cores need longer than one. */
+  startTimeoutMs?: number;
 }
 
 /**
@@ -26,7 +28,7 @@ export interface ServerProcessOptions {
 export const startServerProcess = async (
   databaseUrl: string,
   extra: Record<string, string> = {},
-  { migrate = false }: ServerProcessOptions = {},
+  { migrate = false, startTimeoutMs = START_TIMEOUT_MS }: ServerProcessOptions = {},
 ): Promise<ServerProcess> => {
   ensureBuilt();
   const env = {
@@ -54,7 +56,7 @@ export const startServerProcess = async (
   };
   let output = '';
   const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`serve did not listen within ${START_TIMEOUT_MS} ms: ${output}`)), START_TIMEOUT_MS);
+    const timer = setTimeout(() => reject(new Error(`serve did not listen within ${startTimeoutMs} ms: ${output}`)), startTimeoutMs);
     const read = (chunk: Buffer) => {
       output += chunk.toString();
       const match = /"port":(\d+)/.exec(output);
