@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { createLogger } from '../../src/logger.js';
+import { createLogger, logContext } from '../../src/logger.js';
 import { memoryLog } from '../support/http/harness.js';
 
 describe('createLogger', () => {
@@ -32,5 +32,17 @@ describe('createLogger', () => {
     logger.info('hidden');
     logger.warn('shown');
     expect(log.lines).to.have.length(1);
+  });
+
+  it('names the request on every line of it, and carries no field of one line into the next', () => {
+    const log = memoryLog();
+    const logger = createLogger('info', log.stream);
+    logContext.run({ request_id: 'r1' }, () => {
+      logger.warn({ event: 'database_unavailable' }, 'first');
+      logger.info({ status: 503 }, 'request');
+    });
+    const [first, second] = log.lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect([first?.request_id, first?.event]).to.deep.equal(['r1', 'database_unavailable']);
+    expect([second?.request_id, second?.status, 'event' in (second ?? {})]).to.deep.equal(['r1', 503, false]);
   });
 });
