@@ -1,9 +1,13 @@
 import type { Knex } from 'knex';
+import { guardAgainstOutage } from './adapters/availability/outage-guard.js';
+import { OutageTracker } from './adapters/availability/outage-tracker.js';
 import { Argon2PasswordHasher } from './adapters/argon2-password-hasher.js';
 import { CryptoSecretGenerator } from './adapters/crypto-secret-generator.js';
 import { openDatabase } from './adapters/knex/connection.js';
+import { databaseFailureOf } from './adapters/knex/database-unavailable.js';
 import { KnexAttemptThrottle } from './adapters/knex/knex-attempt-throttle.js';
 import { createKnexStore } from './adapters/knex/knex-store.js';
+import { probeDatabase } from './adapters/knex/probe-database.js';
 import { withSecurityLog } from './adapters/logged-trail.js';
 import { PinoSecurityLog } from './adapters/pino-security-log.js';
 import { SystemClock } from './adapters/system-clock.js';
@@ -18,6 +22,8 @@ export interface Service {
   useCases: UseCases;
   ports: Ports;
   db: Knex;
+  /** Whether the database is away right now; what a readiness check should follow. */
+  outage: Pick<OutageTracker, 'isDown'>;
   close(): Promise<void>;
 }
 
@@ -27,12 +33,15 @@ export type ServiceConfig = Pick<Config, 'databaseUrl' | 'databasePoolMax' | 'lo
 
 /**
  * The one place that knows both the core and the adapters. Tests may replace any port. Security
- * events go to the trail (the database) and, once committed, to `logger`; without one, to a logger
- * at the configured level (silent when none is).
+ * events go to the trail (the database) and, once committed, to `logger`; knex's messages and
+ * outages go to `logger` too; without one, to a logger at the configured level (silent when none
+ * is). Every use case answers `unavailable` while the database does not.
  */
 export const composeService = (config: ServiceConfig, overrides: Partial<Ports> = {}, logger?: Logger): Service => {
-  const db = openDatabase(config.databaseUrl, { poolMax: config.databasePoolMax });
-  const log = overrides.log ?? new PinoSecurityLog(logger ?? createLogger(config.logLevel ?? 'silent'));
+  const logs = logger ?? createLogger(config.logLevel ?? 'silent');
+  const outage = new OutageTracker({ now: Date.now, random: Math.random, log: logs });
+  const db = openDatabase(config.databaseUrl, { poolMax: config.databasePoolMax, logger: logs, gate: outage });
+  const log = overrides.log ?? new PinoSecurityLog(logs);
   const store = createKnexStore(db);
   const ports: Ports = {
     ...store,
@@ -46,5 +55,11 @@ export const composeService = (config: ServiceConfig, overrides: Partial<Ports> 
     ...overrides,
   };
   const limits = { loginFailuresPerEmail: config.loginFailuresPerEmail, authAttemptsPerAddress: config.authAttemptsPerAddress };
-  return { useCases: makeUseCases(ports, limits), ports, db, close: () => db.destroy() };
+  const useCases = guardAgainstOutage(makeUseCases(ports, limits), {
+    tracker: outage,
+    probe: () => probeDatabase(db),
+    failureOf: databaseFailureOf,
+    log: logs,
+  });
+  return { useCases, ports, db, outage, close: () => db.destroy() };
 };

@@ -45,4 +45,16 @@ describe('createLogger', () => {
     logger.warn('shown');
     expect(log.lines).to.have.length(1);
   });
+
+  it('names the request on every line of it, and carries no field of one line into the next', () => {
+    const log = memoryLog();
+    const logger = createLogger('info', log.stream);
+    logContext.run({ request_id: 'r1' }, () => {
+      logger.warn({ event: 'database_unavailable' }, 'first');
+      logger.info({ status: 503 }, 'request');
+    });
+    const [first, second] = log.lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect([first?.request_id, first?.event]).to.deep.equal(['r1', 'database_unavailable']);
+    expect([second?.request_id, second?.status, 'event' in (second ?? {})]).to.deep.equal(['r1', 503, false]);
+  });
 });

@@ -5,6 +5,8 @@ export interface Reply {
   body: Record<string, unknown>;
   /** The gh_session value a Set-Cookie carried, if any. */
   session: string | null;
+  contentType: string | null;
+  retryAfter: string | null;
 }
 
 export interface Credentials {
@@ -31,5 +33,7 @@ export const call = async (base: string, method: string, path: string, credentia
     status: response.status,
     body: text ? (JSON.parse(text) as Record<string, unknown>) : {},
     session: cookie ? (cookie.slice('gh_session='.length).split(';')[0] ?? null) : null,
+    contentType: response.headers.get('content-type'),
+    retryAfter: response.headers.get('retry-after'),
   };
 };

@@ -6,17 +6,30 @@ import { ORIGIN } from './harness.js';
 export interface ServerProcess {
   url: string;
   pid: number;
+  /** Everything the process has written to stdout so far. */
+  stdout(): string;
   /** SIGTERM by pid, then SIGKILL if it has not exited within 5 s (the contract's shutdown budget). */
   stop(): Promise<void>;
 }
 
 const START_TIMEOUT_MS = 15_000;
 
+export interface ServerProcessOptions {
+  /** Plain `serve`, which migrates to latest before listening; `serve --no-migrate` otherwise. */
+  migrate?: boolean;
+  /** Several processes starting at once on two cores need longer than one. */
+  startTimeoutMs?: number;
+}
+
 /**
  * `gatehouse serve --no-migrate` as its own process on the given database, on a kernel-chosen
  * port; `extra` adds or overrides environment variables (a pool size, PGAPPNAME…).
  */
-export const startServerProcess = async (databaseUrl: string, extra: Record<string, string> = {}): Promise<ServerProcess> => {
+export const startServerProcess = async (
+  databaseUrl: string,
+  extra: Record<string, string> = {},
+  { migrate = false, startTimeoutMs = START_TIMEOUT_MS }: ServerProcessOptions = {},
+): Promise<ServerProcess> => {
   ensureBuilt();
   const env = {
     PATH: process.env.PATH,
@@ -28,9 +41,12 @@ export const startServerProcess = async (databaseUrl: string, extra: Record<stri
     SERVICE_LOG_LEVEL: 'info',
     ...extra,
   };
-  const child = spawn(process.execPath, [CLI_PATH, 'serve', '--no-migrate'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const args = migrate ? ['serve'] : ['serve', '--no-migrate'];
+  const child = spawn(process.execPath, [CLI_PATH, ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   const pid = child.pid!;
-  const exited = once(child, 'exit');
+  const exited = once(child, 'close'); // after exit, once stdout has been read to its end
   const stop = async (): Promise<void> => {
     if (child.exitCode !== null || child.signalCode !== null) return;
     process.kill(pid, 'SIGTERM');
@@ -40,7 +56,7 @@ export const startServerProcess = async (databaseUrl: string, extra: Record<stri
   };
   let output = '';
   const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`serve did not listen within ${START_TIMEOUT_MS} ms: ${output}`)), START_TIMEOUT_MS);
+    const timer = setTimeout(() => reject(new Error(`serve did not listen within ${startTimeoutMs} ms: ${output}`)), startTimeoutMs);
     const read = (chunk: Buffer) => {
       output += chunk.toString();
       const match = /"port":(\d+)/.exec(output);
@@ -56,5 +72,5 @@ export const startServerProcess = async (databaseUrl: string, extra: Record<stri
     await stop();
     throw error;
   });
-  return { url: `http://127.0.0.1:${port}`, pid, stop };
+  return { url: `http://127.0.0.1:${port}`, pid, stdout: () => stdout, stop };
 };

@@ -2,11 +2,19 @@ import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { Database } from 'better-sqlite3';
 import knex, { type Knex } from 'knex';
+import type { Logger } from '../../logger.js';
+import type { ConnectionGate } from './connection-gate.js';
+import { gatedPostgresClient } from './gated-postgres-client.js';
+import { knexLog } from './knex-log.js';
 import { MIGRATION_SOURCE } from './migration-source.js';
 import { ImmediateBetterSqlite3Client } from './sqlite-immediate-client.js';
 
 export interface DatabaseOptions {
   poolMax?: number;
+  /** Where knex's own messages go; without one they are dropped (never printed to stdout). */
+  logger?: Pick<Logger, 'debug' | 'warn' | 'error'>;
+  /** PostgreSQL only: asked before every new connection (see OutageTracker). */
+  gate?: ConnectionGate;
 }
 
 const STATEMENT_TIMEOUT_MS = 5_000;
@@ -32,7 +40,7 @@ const prepareSqlite = (connection: Database, done: (error: Error | null, connect
   }
 };
 
-const sqliteConfig = (url: string): Knex.Config => {
+const sqliteConfig = (url: string, options: DatabaseOptions): Knex.Config => {
   const filename = sqliteFilename(url);
   mkdirSync(dirname(filename), { recursive: true });
   return {
@@ -42,11 +50,12 @@ const sqliteConfig = (url: string): Knex.Config => {
     acquireConnectionTimeout: ACQUIRE_TIMEOUT_MS,
     pool: { afterCreate: prepareSqlite },
     migrations: { migrationSource: MIGRATION_SOURCE },
+    log: knexLog(options.logger),
   };
 };
 
 const postgresConfig = (url: string, options: DatabaseOptions): Knex.Config => ({
-  client: 'pg',
+  client: options.gate ? gatedPostgresClient(options.gate) : 'pg',
   connection: {
     connectionString: url,
     statement_timeout: STATEMENT_TIMEOUT_MS,
@@ -57,11 +66,12 @@ const postgresConfig = (url: string, options: DatabaseOptions): Knex.Config => (
   pool: { min: 0, max: options.poolMax ?? 10 },
   acquireConnectionTimeout: ACQUIRE_TIMEOUT_MS,
   migrations: { migrationSource: MIGRATION_SOURCE },
+  log: knexLog(options.logger),
 });
 
 /** The knex settings for a SERVICE_DATABASE_URL; shared by the service and knexfile.ts. */
 export const databaseConfig = (url: string, options: DatabaseOptions = {}): Knex.Config => {
-  if (url.startsWith('sqlite://')) return sqliteConfig(url);
+  if (url.startsWith('sqlite://')) return sqliteConfig(url, options);
   if (/^postgres(ql)?:\/\//.test(url)) return postgresConfig(url, options);
   throw new Error('database URL must start with sqlite:// or postgres://');
 };
