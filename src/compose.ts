@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { Argon2PasswordHasher } from './adapters/argon2-password-hasher.js';
+import { passwordBlocklistFor } from './adapters/blocklist/password-blocklist-for.js';
 import { CryptoSecretGenerator } from './adapters/crypto-secret-generator.js';
 import { openDatabase } from './adapters/knex/connection.js';
 import { KnexAttemptThrottle } from './adapters/knex/knex-attempt-throttle.js';
@@ -21,8 +22,14 @@ export interface Service {
   close(): Promise<void>;
 }
 
-/** Throttle limits are required, so that no caller ends up unthrottled by forgetting them (0 = off). */
-export type ServiceConfig = Pick<Config, 'databaseUrl' | 'databasePoolMax' | 'loginFailuresPerEmail' | 'authAttemptsPerAddress'> &
+/**
+ * Throttle limits are required, so that no caller ends up unthrottled by forgetting them (0 = off);
+ * so are the context words, so that none drops the operator's.
+ */
+export type ServiceConfig = Pick<
+  Config,
+  'databaseUrl' | 'databasePoolMax' | 'loginFailuresPerEmail' | 'authAttemptsPerAddress' | 'passwordContextWords'
+> &
   Partial<Pick<Config, 'logLevel'>>;
 
 /**
@@ -38,6 +45,7 @@ export const composeService = (config: ServiceConfig, overrides: Partial<Ports> 
     ...store,
     ...withSecurityLog(store, log),
     hasher: new Argon2PasswordHasher(),
+    blocklist: passwordBlocklistFor(config),
     secrets: new CryptoSecretGenerator(),
     ids: new UuidV7IdGenerator(),
     clock: new SystemClock(),

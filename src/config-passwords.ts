@@ -1,0 +1,20 @@
+import { CONTAINED_WORD_MIN, hostContextWords, normalizeContextWord } from './core/domain/context-words.js';
+import { codePointLength } from './core/domain/text.js';
+import type { Env } from './config.js';
+
+const WORD_MAX = 64;
+
+export interface PasswordSettings {
+  /** The deployment's context words: SERVICE_PUBLIC_URL's host labels, then the configured ones. */
+  passwordContextWords: string[];
+}
+
+/** SERVICE_PASSWORD_CONTEXT_WORDS (comma-separated), after the public host's labels. */
+export const passwordSettings = (env: Env, publicOrigin: string, problems: string[]): PasswordSettings => {
+  const configured = (env.SERVICE_PASSWORD_CONTEXT_WORDS ?? '').split(',').map(normalizeContextWord).filter(Boolean);
+  if (configured.some((word) => codePointLength(word) < CONTAINED_WORD_MIN || codePointLength(word) > WORD_MAX)) {
+    problems.push(`SERVICE_PASSWORD_CONTEXT_WORDS: each word must be ${CONTAINED_WORD_MIN} to ${WORD_MAX} characters`);
+  }
+  const words = [...hostContextWords(new URL(publicOrigin).hostname), ...configured];
+  return { passwordContextWords: [...new Set(words)] };
+};
