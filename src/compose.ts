@@ -24,11 +24,11 @@ export interface Service {
 
 /**
  * Throttle limits are required, so that no caller ends up unthrottled by forgetting them (0 = off);
- * so are the context words, so that none drops the operator's.
+ * so are the password settings, so that none drops the operator's Pwned Passwords file.
  */
 export type ServiceConfig = Pick<
   Config,
-  'databaseUrl' | 'databasePoolMax' | 'loginFailuresPerEmail' | 'authAttemptsPerAddress' | 'passwordContextWords'
+  'databaseUrl' | 'databasePoolMax' | 'loginFailuresPerEmail' | 'authAttemptsPerAddress' | 'passwordContextWords' | 'pwnedPasswordsPath'
 > &
   Partial<Pick<Config, 'logLevel'>>;
 

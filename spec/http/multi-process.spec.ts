@@ -23,6 +23,7 @@ describe('HTTP revocation across two server processes on one database (a shared 
       loginFailuresPerEmail: 0,
       authAttemptsPerAddress: 0,
       passwordContextWords: [],
+      pwnedPasswordsPath: null,
     });
     await service.useCases.createAdmin({ email, password: PASSWORD, display_name: 'Multi' });
     await service.close();

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { ConfigError, loadConfig } from '../../src/config.js';
 import { hostContextWords } from '../../src/core/domain/context-words.js';
+import { fillerHashes, pwnedFileText, tempFile } from '../support/unit/pwned-file.js';
 
 const problemsOf = (run: () => unknown): string[] => {
   try {
@@ -12,9 +13,10 @@ const problemsOf = (run: () => unknown): string[] => {
   throw new Error('expected a ConfigError');
 };
 
-describe('configuration: password context words', () => {
-  it('defaults: the development host `localhost` is the only deployment word', () => {
-    expect(loadConfig({}).passwordContextWords).to.deep.equal(['localhost']);
+describe('configuration: password context words and the Pwned Passwords file', () => {
+  it('defaults: the development host `localhost` is the only deployment word, no Pwned Passwords file', () => {
+    const config = loadConfig({});
+    expect([config.passwordContextWords, config.pwnedPasswordsPath]).to.deep.equal([['localhost'], null]);
   });
 
   it('adds SERVICE_PASSWORD_CONTEXT_WORDS to the public host labels, trimmed, NFKC, lower-cased, once each', () => {
@@ -37,5 +39,28 @@ describe('configuration: password context words', () => {
     expect(hostContextWords('id.bigcorp.co.uk')).to.deep.equal(['bigcorp']);
     expect(hostContextWords('gatehouse.test')).to.deep.equal(['gatehouse']);
     expect([hostContextWords('192.168.10.20'), hostContextWords('[::1]')]).to.deep.equal([[], []]);
+  });
+
+  it('takes SERVICE_PWNED_PASSWORDS_PATH when it names the hash-ordered SHA-1 file', () => {
+    const file = tempFile(pwnedFileText(fillerHashes(100)));
+    try {
+      expect(loadConfig({ SERVICE_PWNED_PASSWORDS_PATH: file.path }).pwnedPasswordsPath).to.equal(file.path);
+    } finally {
+      file.cleanup();
+    }
+  });
+
+  it('stops at start when SERVICE_PWNED_PASSWORDS_PATH is missing or another file, naming the variable', () => {
+    const other = tempFile('123456\npassword\n');
+    try {
+      expect(problemsOf(() => loadConfig({ SERVICE_PWNED_PASSWORDS_PATH: '/nonexistent/pwned-passwords.txt' }))).to.deep.equal([
+        'SERVICE_PWNED_PASSWORDS_PATH: must name a readable file',
+      ]);
+      expect(problemsOf(() => loadConfig({ SERVICE_PWNED_PASSWORDS_PATH: other.path }))).to.deep.equal([
+        'SERVICE_PWNED_PASSWORDS_PATH: must be the Pwned Passwords SHA-1 file ordered by hash (HASH:COUNT lines)',
+      ]);
+    } finally {
+      other.cleanup();
+    }
   });
 });

@@ -32,7 +32,7 @@ export const memoryWorld = (hasher = new CountingHasher(), limits?: ThrottleLimi
     ...store,
     ...withSecurityLog(store, log),
     hasher,
-    blocklist: passwordBlocklistFor({ passwordContextWords: contextWords }),
+    blocklist: passwordBlocklistFor({ passwordContextWords: contextWords, pwnedPasswordsPath: null }),
     secrets: new CryptoSecretGenerator(),
     ids: new SequentialIds(),
     clock,
