@@ -3,8 +3,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 
 const CORE = resolve('src/core');
-// The hexagon may use pure libraries (validation, a word list); never a framework, driver or adapter.
-const ALLOWED_PACKAGES = new Set(['joi', '@zxcvbn-ts/language-common']);
+// The hexagon may use pure libraries (validation); never a framework, driver, adapter or file system.
+const ALLOWED_PACKAGES = new Set(['joi']);
 
 const filesUnder = (dir: string): string[] =>
   readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { guardAgainstOutage } from './adapters/availability/outage-guard.js';
 import { OutageTracker } from './adapters/availability/outage-tracker.js';
 import { Argon2PasswordHasher } from './adapters/argon2-password-hasher.js';
+import { passwordBlocklistFor } from './adapters/blocklist/password-blocklist-for.js';
 import { CryptoSecretGenerator } from './adapters/crypto-secret-generator.js';
 import { openDatabase } from './adapters/knex/connection.js';
 import { databaseFailureOf } from './adapters/knex/database-unavailable.js';
@@ -27,8 +28,14 @@ export interface Service {
   close(): Promise<void>;
 }
 
-/** Throttle limits are required, so that no caller ends up unthrottled by forgetting them (0 = off). */
-export type ServiceConfig = Pick<Config, 'databaseUrl' | 'databasePoolMax' | 'loginFailuresPerEmail' | 'authAttemptsPerAddress'> &
+/**
+ * Throttle limits are required, so that no caller ends up unthrottled by forgetting them (0 = off);
+ * so are the password settings, so that none drops the operator's Pwned Passwords file.
+ */
+export type ServiceConfig = Pick<
+  Config,
+  'databaseUrl' | 'databasePoolMax' | 'loginFailuresPerEmail' | 'authAttemptsPerAddress' | 'passwordContextWords' | 'pwnedPasswordsPath'
+> &
   Partial<Pick<Config, 'logLevel'>>;
 
 /**
@@ -47,6 +54,7 @@ export const composeService = (config: ServiceConfig, overrides: Partial<Ports> 
     ...store,
     ...withSecurityLog(store, log),
     hasher: new Argon2PasswordHasher(),
+    blocklist: passwordBlocklistFor(config),
     secrets: new CryptoSecretGenerator(),
     ids: new UuidV7IdGenerator(),
     clock: new SystemClock(),

@@ -1,12 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { DEFAULT_THROTTLE_LIMITS } from './core/domain/throttle.js';
 import { fileSecrets } from './config-files.js';
+import { passwordSettings, type PasswordSettings } from './config-passwords.js';
 
 export type Environment = 'development' | 'test' | 'production';
 /** Whose sessions must have a second factor before they may do anything but enrol one. */
 export type MfaPolicy = 'none' | 'admins' | 'all';
 
-export interface Config {
+export interface Config extends PasswordSettings {
   databaseUrl: string;
   databasePoolMax: number;
   secretKey: string;
@@ -108,13 +109,14 @@ export const loadConfig = (rawEnv: Env, readFile: (path: string) => string = (pa
   }
   const logLevel = env.SERVICE_LOG_LEVEL || 'info';
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`SERVICE_LOG_LEVEL: must be one of ${LOG_LEVELS.join(', ')}`);
+  const publicOrigin = origin(env.SERVICE_PUBLIC_URL || 'http://localhost:3000', production, problems);
   const config: Config = {
     databaseUrl,
     databasePoolMax: integer(env, 'SERVICE_DATABASE_POOL_MAX', 10, 1, 1000, problems),
     secretKey,
     secretKeyPrevious,
     environment,
-    publicOrigin: origin(env.SERVICE_PUBLIC_URL || 'http://localhost:3000', production, problems),
+    publicOrigin,
     host: env.HOST || '0.0.0.0',
     port: integer(env, 'PORT', 3000, 0, 65535, problems),
     trustProxy: integer(env, 'SERVICE_TRUST_PROXY', 0, 0, 100, problems),
@@ -124,6 +126,7 @@ export const loadConfig = (rawEnv: Env, readFile: (path: string) => string = (pa
     metricsAddress: listenAddress(env.SERVICE_METRICS_ADDRESS, problems),
     eventRetentionDays: integer(env, 'SERVICE_EVENT_RETENTION_DAYS', 180, 1, 3650, problems),
     mfaRequired: oneOf(env, 'SERVICE_MFA_REQUIRED', MFA_POLICIES, 'none', problems),
+    ...passwordSettings(env, publicOrigin, problems),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

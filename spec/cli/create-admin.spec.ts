@@ -87,6 +87,18 @@ describe('gatehouse create-admin', function () {
     expect(`${logged.stdout}${logged.stderr}`).not.to.include(PASSWORD).and.not.include('a-secret-key-that-must-never-be-printed');
   });
 
+  it('refuses a breached password as `password: is a known breached password`, exit 2, never printing it', async () => {
+    const result = await createAdmin(['--email', 'breached@example.com', '--password-stdin'], 'ManchesterUnited');
+    expect([result.code, result.stderr]).to.deep.equal([2, 'password: is a known breached password\ngatehouse: the input breaks the rules above; nothing was changed\n']);
+    expect(`${result.stdout}${result.stderr}`.toLowerCase()).not.to.include('manchester');
+  });
+
+  it('stops with exit 2, naming SERVICE_PWNED_PASSWORDS_PATH, when that file is missing', async () => {
+    const env = { ...database.env, SERVICE_PWNED_PASSWORDS_PATH: '/nonexistent/pwnedpasswords.txt' };
+    const { code, stderr } = await runCli(['create-admin', '--email', 'nofile@example.com', '--password-stdin'], env, PASSWORD);
+    expect([code, stderr]).to.deep.equal([2, 'gatehouse: invalid configuration\nSERVICE_PWNED_PASSWORDS_PATH: must name a readable file\n']);
+  });
+
   it('refuses an invalid email as `email: msg`, with exit 2', async () => {
     const result = await createAdmin(['--email', 'not-an-email', '--password-stdin'], PASSWORD);
     expect(result.code).to.equal(2);

@@ -17,7 +17,14 @@ describe('HTTP revocation across two server processes on one database (a shared 
     this.timeout(120_000); // may build dist/ first
     database = await createTempDatabase();
     email = uniqueEmail('multi');
-    const service = composeService({ databaseUrl: database.url, databasePoolMax: 1, loginFailuresPerEmail: 0, authAttemptsPerAddress: 0 });
+    const service = composeService({
+      databaseUrl: database.url,
+      databasePoolMax: 1,
+      loginFailuresPerEmail: 0,
+      authAttemptsPerAddress: 0,
+      passwordContextWords: [],
+      pwnedPasswordsPath: null,
+    });
     await service.useCases.createAdmin({ email, password: PASSWORD, display_name: 'Multi' });
     await service.close();
     [one, two] = await Promise.all([startServerProcess(database.url), startServerProcess(database.url)]);

@@ -1,3 +1,4 @@
+import { passwordBlocklistFor } from '../../../src/adapters/blocklist/password-blocklist-for.js';
 import { CryptoSecretGenerator } from '../../../src/adapters/crypto-secret-generator.js';
 import { MemoryAttemptThrottle } from '../../../src/adapters/memory/memory-attempt-throttle.js';
 import { withSecurityLog } from '../../../src/adapters/logged-trail.js';
@@ -19,8 +20,11 @@ export interface MemoryWorld {
   log: MemorySecurityLog;
 }
 
-/** Use cases on the memory adapters, a fixed clock and a cheap hasher: fast and exact. */
-export const memoryWorld = (hasher = new CountingHasher(), limits?: ThrottleLimits): MemoryWorld => {
+/**
+ * Use cases on the memory adapters, a fixed clock and a cheap hasher: fast and exact. The password
+ * blocklist is the real bundled one (held in memory once loaded), with the given context words.
+ */
+export const memoryWorld = (hasher = new CountingHasher(), limits?: ThrottleLimits, contextWords: string[] = []): MemoryWorld => {
   const clock = new FixedClock();
   const log = new MemorySecurityLog();
   const store = createMemoryStore();
@@ -28,6 +32,7 @@ export const memoryWorld = (hasher = new CountingHasher(), limits?: ThrottleLimi
     ...store,
     ...withSecurityLog(store, log),
     hasher,
+    blocklist: passwordBlocklistFor({ passwordContextWords: contextWords, pwnedPasswordsPath: null }),
     secrets: new CryptoSecretGenerator(),
     ids: new SequentialIds(),
     clock,

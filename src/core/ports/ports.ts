@@ -3,6 +3,7 @@ import type { AuthLookups } from './auth-lookups.js';
 import type { Clock } from './clock.js';
 import type { HealthProbe } from './health-probe.js';
 import type { IdGenerator } from './id-generator.js';
+import type { PasswordBlocklist } from './password-blocklist.js';
 import type { PasswordHasher } from './password-hasher.js';
 import type { SecretGenerator } from './secret-generator.js';
 import type { SecurityLog } from './security-log.js';
@@ -14,6 +15,7 @@ export interface Ports {
   scopes: UserScopes;
   health: HealthProbe;
   hasher: PasswordHasher;
+  blocklist: PasswordBlocklist;
   secrets: SecretGenerator;
   ids: IdGenerator;
   clock: Clock;

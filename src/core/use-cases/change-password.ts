@@ -14,7 +14,7 @@ import type { UseCases } from './use-cases.js';
  * no moment exists where the new password works and an old session still does.
  */
 export const makeChangePassword =
-  (deps: Pick<Ports, 'scopes' | 'hasher' | 'secrets' | 'ids' | 'clock'>, checkPassword: PasswordCheck): UseCases['changePassword'] =>
+  (deps: Pick<Ports, 'scopes' | 'hasher' | 'blocklist' | 'secrets' | 'ids' | 'clock'>, checkPassword: PasswordCheck): UseCases['changePassword'] =>
   async (principal, input) => {
     const credential = requireSession(principal);
     const body = parse<{ current_password: string; new_password: string }>(changePasswordRules, input);
@@ -23,7 +23,7 @@ export const makeChangePassword =
     const user = await scope.findUser();
     if (!user) throw new DomainError('not_authenticated');
     await checkPassword(scope, user, body.current_password, principal.context);
-    ensurePasswordPolicy(body.new_password, user, 'new_password');
+    await ensurePasswordPolicy(deps, body.new_password, user, 'new_password');
     const passwordHash = await deps.hasher.hash(body.new_password);
     // The rotated session keeps the second-factor proof the caller's session had.
     const { session, grant } = newSession(deps, user.id, principal.context.userAgent, credential.secondFactorAt);

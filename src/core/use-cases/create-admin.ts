@@ -10,11 +10,11 @@ import type { UseCases } from './use-cases.js';
 
 /** SPEC §4: never updates an existing row; the same rules as registration; any number of admins. */
 export const makeCreateAdmin =
-  (deps: Pick<Ports, 'auth' | 'hasher' | 'ids' | 'clock'>): UseCases['createAdmin'] =>
+  (deps: Pick<Ports, 'auth' | 'hasher' | 'blocklist' | 'ids' | 'clock'>): UseCases['createAdmin'] =>
   async (input) => {
     const body = parse<{ email: string; password: string; display_name?: string }>(createAdminRules, input);
     const displayName = body.display_name ?? localPartOf(body.email);
-    ensurePasswordPolicy(body.password, { email: body.email, displayName }, 'password');
+    await ensurePasswordPolicy(deps, body.password, { email: body.email, displayName }, 'password');
     if (await deps.auth.findUserByEmail(body.email)) throw new DomainError('email_taken');
     const now = deps.clock.now();
     const candidate = {

@@ -20,11 +20,11 @@ interface RegisterInput {
 
 /** CONTRACT §5's order after the address limit (§9): body, invite known, uses left, email free, then one atomic write. */
 export const makeRegisterWithInvite =
-  (deps: Pick<Ports, 'auth' | 'hasher' | 'secrets' | 'ids' | 'clock'>, guard: ThrottleGuard): UseCases['registerWithInvite'] =>
+  (deps: Pick<Ports, 'auth' | 'hasher' | 'blocklist' | 'secrets' | 'ids' | 'clock'>, guard: ThrottleGuard): UseCases['registerWithInvite'] =>
   async (input, context) => {
     await guard.admitAddress(context.clientAddress);
     const body = parse<RegisterInput>(registerRules, input);
-    ensurePasswordPolicy(body.password, { email: body.email, displayName: body.display_name }, 'password');
+    await ensurePasswordPolicy(deps, body.password, { email: body.email, displayName: body.display_name }, 'password');
     const invite = await deps.auth.findInviteByCodeHash(deps.secrets.hashOf(body.invite_code));
     if (!invite || isInviteExpired(invite, deps.clock.now())) throw new DomainError('invite_invalid');
     if (!hasUsesLeft(invite)) throw new DomainError('invite_exhausted');
