@@ -17,6 +17,7 @@ import { inviteRoutes } from './routes/invite-routes.js';
 import { sessionRoutes } from './routes/session-routes.js';
 import { tokenRoutes } from './routes/token-routes.js';
 import { userRoutes } from './routes/user-routes.js';
+import { verifyRoutes } from './routes/verify-routes.js';
 import { createSessionCookie } from './session-cookie.js';
 
 export interface AppDeps {
@@ -54,6 +55,7 @@ export function createApp({ useCases, config, logger }: AppDeps): express.Expres
   app.use(healthRoutes(useCases));
   if (!production) app.use(docsRoutes(buildOpenApiDocument(cookie.name)));
   // Mounted at their prefixes, so a request walks only the router that can match it.
+  app.use(`${API}/auth/verify`, verifyRoutes(auth));
   app.use(`${API}/auth`, authRoutes(auth));
   app.use(`${API}/users`, userRoutes(auth));
   app.use(`${API}/sessions`, sessionRoutes(auth));
