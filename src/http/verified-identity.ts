@@ -9,16 +9,13 @@ export interface VerifiedIdentity {
 }
 
 /**
- * Whether the credential proved a second factor. An API token never does. A session will once
- * sessions record how they were opened (CONTRACT §10); until then none does.
+ * Whether the credential has proved a second factor: a session opened with one, or stepped up
+ * since (as SessionOut's `mfa`). An API token never has.
  */
-export const provedSecondFactor = (_principal: Principal): boolean => false;
+export const provedSecondFactor = (principal: Principal): boolean =>
+  principal.credential.kind === 'session' && principal.credential.secondFactorAt !== null;
 
-/**
- * The principal does not carry the user's email yet, so it is read through getMe: one lookup by
- * primary key, the same second query /users/me makes. Once the principal carries the public
- * user, this becomes a field read and verify costs one query.
- */
+/** The user arrived with the credential's lookup, so getMe reads nothing again: verify costs one query. */
 export const verifiedIdentity = async (useCases: Pick<UseCases, 'getMe'>, principal: Principal): Promise<VerifiedIdentity> => ({
   userId: principal.userId,
   email: (await useCases.getMe(principal)).email,

@@ -24,7 +24,7 @@ const verify = operation({
       'X-Gatehouse-User-Id': header("The user's id (UUIDv7)", { type: 'string', format: 'uuid' }),
       'X-Gatehouse-Email': header("The user's normalised email", { type: 'string' }),
       'X-Gatehouse-Mfa': header(
-        'true when the session was opened with a second factor; always false for an API token',
+        'true when the session has proved a second factor (at login or by a step-up); always false for an API token',
         { type: 'string', enum: ['true', 'false'] },
       ),
     },
