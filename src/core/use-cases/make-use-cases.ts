@@ -43,5 +43,6 @@ export const makeUseCases = (ports: Ports, limits: ThrottleLimits = DEFAULT_THRO
     createInviteAsOperator: makeCreateInviteAsOperator(ports),
     createAdmin: makeCreateAdmin(ports),
     checkHealth: () => ports.health.isDatabaseUp(),
+    checkReadiness: () => ports.health.isSchemaCurrent(),
   };
 };

@@ -43,4 +43,6 @@ export interface UseCases {
   createAdmin(input: unknown): Promise<PublicUser>;
 
   checkHealth(): Promise<boolean>;
+  /** The database answers and its schema is at the latest migration this build knows. */
+  checkReadiness(): Promise<boolean>;
 }

@@ -6,6 +6,7 @@ import { schemas } from './schemas.js';
 import { sessionPaths } from './session-paths.js';
 import { tokenPaths } from './token-paths.js';
 import { userPaths } from './user-paths.js';
+import { verifyPaths } from './verify-paths.js';
 
 /** The OpenAPI 3.1 description of every route; served (outside production) at /api/v1/openapi.json. */
 export const buildOpenApiDocument = (cookieName: string) => ({
@@ -17,7 +18,7 @@ export const buildOpenApiDocument = (cookieName: string) => ({
       'Invite-only accounts, browser sessions and API tokens. Errors are application/problem+json (RFC 9457). ' +
       'Mutating requests authenticated by the session cookie must carry an Origin equal to the public URL.',
   },
-  paths: { ...healthPaths, ...authPaths, ...userPaths, ...sessionPaths, ...tokenPaths, ...invitePaths },
+  paths: { ...healthPaths, ...authPaths, ...verifyPaths, ...userPaths, ...sessionPaths, ...tokenPaths, ...invitePaths },
   components: {
     schemas: { ...schemas, ...requestSchemas },
     securitySchemes: {

@@ -12,7 +12,14 @@ export interface OperationSpec {
   access: Access;
   mutating: boolean;
   body?: string;
-  success: { status: number; description: string; schema?: unknown; setsCookie?: boolean };
+  success: {
+    status: number;
+    description: string;
+    schema?: unknown;
+    setsCookie?: boolean;
+    /** Response headers that carry the answer (forward auth has no body). */
+    headers?: Record<string, { description: string; schema: unknown }>;
+  };
   errors?: ProblemCode[];
 }
 
@@ -60,7 +67,9 @@ export const operation = (spec: OperationSpec) => ({
   responses: {
     [String(spec.success.status)]: {
       description: spec.success.description,
-      ...(spec.success.setsCookie ? { headers: { 'Set-Cookie': { schema: { type: 'string' } } } } : {}),
+      ...(spec.success.setsCookie || spec.success.headers
+        ? { headers: { ...(spec.success.setsCookie ? { 'Set-Cookie': { schema: { type: 'string' } } } : {}), ...spec.success.headers } }
+        : {}),
       ...(spec.success.schema ? { content: { 'application/json': { schema: spec.success.schema } } } : {}),
     },
     ...errorResponses([...new Set([...implicitErrors(spec), ...(spec.errors ?? [])])]),
