@@ -13,6 +13,11 @@ export default tseslint.config(
     },
   },
   {
+    // Examples for operators: plain Node modules, with Node's globals.
+    files: ['docs/examples/**/*.mjs'],
+    languageOptions: { globals: { fetch: 'readonly' } },
+  },
+  {
     files: ['spec/**/*.ts'],
     rules: { '@typescript-eslint/no-unused-expressions': 'off' },
   },

@@ -14,11 +14,11 @@ import { seed, writeLines } from './seed/seed.js';
 const BENCH = import.meta.dirname;
 const work = mkdtempSync(join(tmpdir(), 'gatehouse-quick-'));
 
-const usersMe = (server: ServerProcess, tokens: string, mode: 'cookie' | 'bearer') => ({
-  url: `http://127.0.0.1:${server.port}/api/v1/users/me`,
+const usersMe = (server: ServerProcess, tokens: string, mode: 'cookie' | 'bearer', path = '/api/v1/users/me') => ({
+  url: `http://127.0.0.1:${server.port}${path}`,
   script: join(BENCH, 'lua', 'users-me.lua'),
   connections: 32,
-  env: { BENCH_LUA_DIR: join(BENCH, 'lua'), BENCH_TOKENS: tokens, BENCH_MODE: mode, BENCH_COOKIE_NAME: COOKIE_NAME },
+  env: { BENCH_LUA_DIR: join(BENCH, 'lua'), BENCH_TOKENS: tokens, BENCH_MODE: mode, BENCH_COOKIE_NAME: COOKIE_NAME, BENCH_PATH: path },
 });
 
 const run = async (start: Promise<ServerProcess>, body: (s: ServerProcess) => Promise<Measured[]>) => {
@@ -41,13 +41,15 @@ try {
   const bearers = writeLines(join(work, 'bearers.txt'), seeded.bearers);
   const env = { BENCH_DB: seeded.url.slice('sqlite://'.length), BENCH_COOKIE_NAME: COOKIE_NAME };
   const [b] = await run(startReference('lookup-server', env, join(work, 'b.log')), async (s) => [await measure(s.pid, usersMe(s, cookies, 'cookie'))]);
-  const [cookie, bearer] = await run(startGatehouse(seeded.url, join(work, 'g.log')), async (s) => [
+  const [cookie, bearer, verify] = await run(startGatehouse(seeded.url, join(work, 'g.log')), async (s) => [
     await measure(s.pid, usersMe(s, cookies, 'cookie')),
     await measure(s.pid, usersMe(s, bearers, 'bearer')),
+    await measure(s.pid, usersMe(s, cookies, 'cookie', '/api/v1/auth/verify')),
   ]);
   console.log(line('(b) reference', b!, b!));
   console.log(line('/users/me by cookie', cookie!, b!));
   console.log(line('/users/me by bearer', bearer!, b!));
+  console.log(line('/auth/verify by cookie', verify!, b!));
 } finally {
   rmSync(work, { recursive: true, force: true });
 }

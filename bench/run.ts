@@ -25,11 +25,12 @@ const withServer = async <T>(start: Promise<ServerProcess>, body: (server: Serve
   }
 };
 
-const usersMe = (server: ServerProcess, tokens: string, mode: 'cookie' | 'bearer'): Omit<WrkLoad, 'seconds'> => ({
-  url: `http://127.0.0.1:${server.port}/api/v1/users/me`,
+/** An authenticated GET under load: /users/me, or /auth/verify, the forward-auth check beside it. */
+const usersMe = (server: ServerProcess, tokens: string, mode: 'cookie' | 'bearer', path = '/api/v1/users/me'): Omit<WrkLoad, 'seconds'> => ({
+  url: `http://127.0.0.1:${server.port}${path}`,
   script: lua('users-me'),
   connections: 32,
-  env: { BENCH_LUA_DIR: join(BENCH, 'lua'), BENCH_TOKENS: tokens, BENCH_MODE: mode, BENCH_COOKIE_NAME: COOKIE_NAME },
+  env: { BENCH_LUA_DIR: join(BENCH, 'lua'), BENCH_TOKENS: tokens, BENCH_MODE: mode, BENCH_COOKIE_NAME: COOKIE_NAME, BENCH_PATH: path },
 });
 
 const post = (server: ServerProcess, name: string, env: Record<string, string>): Omit<WrkLoad, 'seconds'> => ({
@@ -64,16 +65,17 @@ async function gatehouseLoads(main: Seeded, cookies: string) {
   const bearers = writeLines(join(work, 'bearers.txt'), main.bearers);
   const emails = writeLines(join(work, 'emails.txt'), main.emails);
   return withServer(startGatehouse(main.url, join(work, 'gatehouse.log')), async (s) => {
-    log('gatehouse: /users/me by cookie, then by bearer');
+    log('gatehouse: /users/me by cookie, then by bearer; /auth/verify by cookie');
     const cookie = await measure(s.pid, usersMe(s, cookies, 'cookie'));
     const bearer = await measure(s.pid, usersMe(s, bearers, 'bearer'));
+    const verify = await measure(s.pid, usersMe(s, cookies, 'cookie', '/api/v1/auth/verify'));
     log('gatehouse: login, registration');
     const login = await measure(s.pid, post(s, 'login', { BENCH_EMAILS: emails }));
     const register = await measure(s.pid, post(s, 'register', { BENCH_INVITE_CODE: main.inviteCode }), () => ({ BENCH_RUN_ID: `${process.pid}-${++runs}` }));
     log('gatehouse: /healthz during a login storm');
     const probe = { url: `http://127.0.0.1:${s.port}/api/v1/healthz`, script: lua('get'), connections: 1, env: { BENCH_LUA_DIR: join(BENCH, 'lua') } };
     const { storm, probe: healthz } = await measureDuring(s.pid, post(s, 'login', { BENCH_EMAILS: emails }), probe);
-    return { cookie, bearer, login, register, storm, healthz };
+    return { cookie, bearer, verify, login, register, storm, healthz };
   });
 }
 

@@ -18,6 +18,8 @@ import type { Ports } from './core/ports/ports.js';
 import { makeUseCases } from './core/use-cases/make-use-cases.js';
 import type { UseCases } from './core/use-cases/use-cases.js';
 import { createLogger, type Logger } from './logger.js';
+import { MeteredSecurityLog } from './metrics/metered-security-log.js';
+import type { Metrics } from './metrics/metrics.js';
 
 export interface Service {
   useCases: UseCases;
@@ -42,13 +44,15 @@ export type ServiceConfig = Pick<
  * The one place that knows both the core and the adapters. Tests may replace any port. Security
  * events go to the trail (the database) and, once committed, to `logger`; knex's messages and
  * outages go to `logger` too; without one, to a logger at the configured level (silent when none
- * is). Every use case answers `unavailable` while the database does not.
+ * is). Every use case answers `unavailable` while the database does not. With `metrics`, throttled
+ * requests are counted on their way to the log.
  */
-export const composeService = (config: ServiceConfig, overrides: Partial<Ports> = {}, logger?: Logger): Service => {
+export const composeService = (config: ServiceConfig, overrides: Partial<Ports> = {}, logger?: Logger, metrics?: Metrics): Service => {
   const logs = logger ?? createLogger(config.logLevel ?? 'silent');
   const outage = new OutageTracker({ now: Date.now, random: Math.random, log: logs });
   const db = openDatabase(config.databaseUrl, { poolMax: config.databasePoolMax, logger: logs, gate: outage });
-  const log = overrides.log ?? new PinoSecurityLog(logs);
+  const written = overrides.log ?? new PinoSecurityLog(logs);
+  const log = metrics ? new MeteredSecurityLog(written, metrics) : written;
   const store = createKnexStore(db);
   const ports: Ports = {
     ...store,
@@ -59,8 +63,8 @@ export const composeService = (config: ServiceConfig, overrides: Partial<Ports> 
     ids: new UuidV7IdGenerator(),
     clock: new SystemClock(),
     throttle: new KnexAttemptThrottle(db),
-    log,
     ...overrides,
+    log,
   };
   const limits = { loginFailuresPerEmail: config.loginFailuresPerEmail, authAttemptsPerAddress: config.authAttemptsPerAddress };
   const useCases = guardAgainstOutage(makeUseCases(ports, limits), {

@@ -1,4 +1,4 @@
-import { createServer, type RequestListener } from 'node:http';
+import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from './logger.js';
 
@@ -21,10 +21,14 @@ export interface ServerOptions {
   forceCloseAfterMs?: number;
   /** Named in the start-up line, so the first thing a newcomer sees is where to click. */
   docsUrl?: string;
+  /** A second listener (Prometheus), started before the public one and drained alongside it. */
+  metrics?: { listener: RequestListener; host: string; port: number };
 }
 
 export interface RunningServer {
   address: AddressInfo;
+  /** Where the metrics listener listens; null when there is none. */
+  metricsAddress: AddressInfo | null;
   /** Stops accepting, lets requests finish, then runs onClose. Idempotent. */
   shutdown(): Promise<void>;
   /** Settles when shutdown has finished, however it was started. */
@@ -37,21 +41,38 @@ const ON_CLOSE_BUDGET_MS = 800;
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
 
-export const startServer = (app: RequestListener, options: ServerOptions): Promise<RunningServer> => {
+const listen = (server: Server, port: number, host: string): Promise<AddressInfo> =>
+  new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve(server.address() as AddressInfo);
+    });
+  });
+
+/** Stops accepting, lets requests finish, and cuts whatever is still open after `forceCloseAfterMs`. */
+const drain = async (server: Server, forceCloseAfterMs: number): Promise<void> => {
+  if (!server.listening) return;
+  const force = setTimeout(() => server.closeAllConnections(), forceCloseAfterMs).unref();
+  // A keep-alive connection that finishes its last request goes idle after close(): sweep it up.
+  const sweep = setInterval(() => server.closeIdleConnections(), IDLE_SWEEP_MS).unref();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  server.closeIdleConnections();
+  clearTimeout(force);
+  clearInterval(sweep);
+};
+
+export const startServer = async (app: RequestListener, options: ServerOptions): Promise<RunningServer> => {
   const { logger, signals = process, forceCloseAfterMs = 4_000 } = options;
   const server = createServer(app);
+  const metricsServer = options.metrics ? createServer(options.metrics.listener) : null;
   let shuttingDown: Promise<void> | null = null;
   let markClosed: () => void = () => undefined;
   const closed = new Promise<void>((done) => (markClosed = done));
 
   const stop = async (): Promise<void> => {
-    const force = setTimeout(() => server.closeAllConnections(), forceCloseAfterMs).unref();
-    // A keep-alive connection that finishes its last request goes idle after close(): sweep it up.
-    const sweep = setInterval(() => server.closeIdleConnections(), IDLE_SWEEP_MS).unref();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-    server.closeIdleConnections();
-    clearTimeout(force);
-    clearInterval(sweep);
+    // Side by side, so the metrics listener adds nothing to the 5-second budget.
+    await Promise.all([drain(server, forceCloseAfterMs), ...(metricsServer ? [drain(metricsServer, forceCloseAfterMs)] : [])]);
     if (options.onClose) await Promise.race([options.onClose(), sleep(ON_CLOSE_BUDGET_MS)]);
     logger.info('server stopped');
     markClosed();
@@ -66,16 +87,19 @@ export const startServer = (app: RequestListener, options: ServerOptions): Promi
     void shutdown();
   };
 
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, options.host, () => {
-      server.off('error', reject);
-      for (const signal of SIGNALS) signals.once(signal, onSignal);
-      const address = server.address() as AddressInfo;
-      const docs = options.docsUrl ? { docs_url: options.docsUrl } : {};
-      const docsNote = options.docsUrl ? `; API docs at ${options.docsUrl}` : '';
-      logger.info({ host: address.address, port: address.port, ...docs }, `listening on ${address.address}:${address.port}${docsNote}`);
-      resolve({ address, shutdown, closed });
-    });
+  let metricsAddress: AddressInfo | null = null;
+  if (metricsServer && options.metrics) {
+    metricsAddress = await listen(metricsServer, options.metrics.port, options.metrics.host);
+    const where = `${metricsAddress.address}:${metricsAddress.port}`;
+    logger.info({ metrics_host: metricsAddress.address, metrics_port: metricsAddress.port }, `metrics on http://${where}/metrics`);
+  }
+  const address = await listen(server, options.port, options.host).catch(async (error: unknown) => {
+    if (metricsServer) await drain(metricsServer, 0);
+    throw error;
   });
+  for (const signal of SIGNALS) signals.once(signal, onSignal);
+  const docs = options.docsUrl ? { docs_url: options.docsUrl } : {};
+  const docsNote = options.docsUrl ? `; API docs at ${options.docsUrl}` : '';
+  logger.info({ host: address.address, port: address.port, ...docs }, `listening on ${address.address}:${address.port}${docsNote}`);
+  return { address, metricsAddress, shutdown, closed };
 };

@@ -25,6 +25,7 @@ export function toMarkdown(r: Results, heading: string): string {
     `| (c') argon2id hash, 2 in flight | ${n(hash.perSecond, 1)} | | | ${n(hash.cpuMsEach, 1)} | | | |`,
     row('GET /users/me, cookie (32 conn)', g.cookie, `${of(g.cookie, lookup.rps)} of (b)`),
     row('GET /users/me, bearer (32 conn)', g.bearer, `${of(g.bearer, lookup.rps)} of (b)`),
+    ...(g.verify ? [row('GET /auth/verify, cookie (32 conn)', g.verify, `${of(g.verify, g.cookie.rps)} of /users/me`)] : []),
     row('POST /auth/login (8 conn)', g.login, `${of(g.login, verify.perSecond)} of (c)`),
     row('POST /auth/register (8 conn)', g.register, `${of(g.register, hash.perSecond)} of (c')`),
     row('login storm (8 conn) …', g.storm, `${of(g.storm, verify.perSecond)} of (c)`),

@@ -1,12 +1,14 @@
--- GET /api/v1/users/me with a random credential of the working set, as a cookie or a bearer token.
+-- GET /api/v1/users/me (or BENCH_PATH, e.g. /api/v1/auth/verify) with a random credential of the
+-- working set, as a cookie or a bearer token.
 dofile(os.getenv("BENCH_LUA_DIR") .. "/report.lua")
 
-local tokens, mode, cookie_name
+local tokens, mode, cookie_name, path
 
 function init(args)
   tokens = read_lines(os.getenv("BENCH_TOKENS"))
   mode = os.getenv("BENCH_MODE")
   cookie_name = os.getenv("BENCH_COOKIE_NAME")
+  path = os.getenv("BENCH_PATH") or "/api/v1/users/me"
   math.randomseed(os.time() * 100 + (id or 0))
 end
 
@@ -15,5 +17,5 @@ function request()
   local headers = {}
   if mode == "bearer" then headers["Authorization"] = "Bearer " .. token
   else headers["Cookie"] = cookie_name .. "=" .. token end
-  return wrk.format("GET", "/api/v1/users/me", headers)
+  return wrk.format("GET", path, headers)
 end

@@ -14,18 +14,20 @@ export const serveCommand = (ctx: CommandContext): CommandModule<object, { migra
   handler: async ({ migrate }) => {
     const config = loadConfig(ctx.io.env);
     // Loaded here, not at the top: express and the docs UI would slow every other command's start.
-    const [{ createApp }, { startServer }] = await Promise.all([
+    const [{ createApp }, { startServer }, { serveMetrics }] = await Promise.all([
       import('../../src/http/create-app.js'),
       import('../../src/server.js'),
+      import('../../src/metrics/serve-metrics.js'),
     ]);
     const logger = createLogger(config.logLevel);
-    const service = composeService(config, {}, logger);
+    const { metrics, listener } = await serveMetrics(config.metricsAddress);
+    const service = composeService(config, {}, logger, metrics);
     try {
       if (migrate) await migrateLatest(service.db);
-      const app = createApp({ useCases: service.useCases, config, logger });
+      const app = createApp({ useCases: service.useCases, config, logger, metrics });
       // The docs page is mounted outside production only; its address is the public one the CSRF rule expects.
       const docsUrl = config.environment === 'production' ? undefined : `${config.publicOrigin}/api/v1/docs`;
-      const server = await startServer(app, { host: config.host, port: config.port, logger, onClose: service.close, docsUrl });
+      const server = await startServer(app, { host: config.host, port: config.port, logger, onClose: service.close, metrics: listener, docsUrl });
       // Returns only after SIGTERM/SIGINT and a graceful drain; the process then exits 0.
       await server.closed;
     } catch (error) {

@@ -1,4 +1,5 @@
 import { createKnexStore } from '../../src/adapters/knex/knex-store.js';
+import { rollback } from '../../src/adapters/knex/migrator.js';
 import { createTempDatabase } from '../support/db/temp-database.js';
 import { ENGINE_LABEL } from '../support/db/test-engine.js';
 import { authLookupsContract } from './auth-lookups.contract.js';
@@ -7,10 +8,16 @@ import type { DatabaseStoreUnderTest, StoreFactory } from './store-factory.js';
 import { userScopesContract } from './user-scopes.contract.js';
 
 // A fresh database with the real migrations for every test (SPEC §1), on the suite's engine.
-const withDatabase = async (): Promise<DatabaseStoreUnderTest> => {
-  const temp = await createTempDatabase();
-  // Closing the store's only pool leaves it no database to reach, on either engine.
-  return { store: createKnexStore(temp.db), stopDatabase: () => temp.db.destroy(), cleanup: temp.cleanup };
+const withDatabase = async (options: { migrate?: boolean } = {}): Promise<DatabaseStoreUnderTest> => {
+  const temp = await createTempDatabase(options);
+  return {
+    store: createKnexStore(temp.db),
+    // Closing the store's only pool leaves it no database to reach, on either engine.
+    stopDatabase: () => temp.db.destroy(),
+    rollbackLatest: async () => void (await rollback(temp.db)),
+    hasTable: (name) => temp.db.schema.hasTable(name),
+    cleanup: temp.cleanup,
+  };
 };
 const factory: StoreFactory = Object.assign(withDatabase, { withDatabase });
 

@@ -10,6 +10,9 @@ export interface StoreUnderTest {
 /** A store on a real database, which a test can take away (health checks). */
 export interface DatabaseStoreUnderTest extends StoreUnderTest {
   stopDatabase(): Promise<void>;
+  /** Reverts the latest migration, leaving the schema one behind. */
+  rollbackLatest(): Promise<void>;
+  hasTable(name: string): Promise<boolean>;
 }
 
 /**
@@ -19,5 +22,5 @@ export interface DatabaseStoreUnderTest extends StoreUnderTest {
  */
 export interface StoreFactory {
   (): Promise<StoreUnderTest>;
-  withDatabase?: () => Promise<DatabaseStoreUnderTest>;
+  withDatabase?: (options?: { migrate?: boolean }) => Promise<DatabaseStoreUnderTest>;
 }

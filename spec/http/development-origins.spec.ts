@@ -18,7 +18,10 @@ const signedIn = async (env: Env) => {
   const rename = (from: string) =>
     api(h).patch('/api/v1/users/me').set('Cookie', cookie).set('Origin', from).send({ display_name: 'Renamed' });
   const login = (from: string) => api(h).post('/api/v1/auth/login').set('Origin', from).send({ email, password: PASSWORD });
-  return { h, rename, login };
+  // Forward auth vouching for a POST the proxy holds: the same Origin rule applies.
+  const verifyPost = (from: string) =>
+    api(h).get('/api/v1/auth/verify').set('Cookie', cookie).set('X-Forwarded-Method', 'POST').set('Origin', from);
+  return { h, rename, login, verifyPost };
 };
 
 const refusalLogs = (h: Harness) =>
@@ -29,13 +32,17 @@ describe('HTTP development origins', () => {
     let h: Harness;
     let rename: (origin: string) => Promise<{ status: number; body: { code?: string }; text: string }>;
     let login: (origin: string) => Promise<{ status: number }>;
-    before(async () => ({ h, rename, login } = await signedIn({ SERVICE_ENVIRONMENT: 'development', SERVICE_PUBLIC_URL: 'http://localhost:3000' })));
+    let verifyPost: (origin: string) => Promise<{ status: number }>;
+    before(
+      async () => ({ h, rename, login, verifyPost } = await signedIn({ SERVICE_ENVIRONMENT: 'development', SERVICE_PUBLIC_URL: 'http://localhost:3000' })),
+    );
     after(() => h.close());
 
     for (const origin of ['http://localhost:3000', 'http://127.0.0.1:3000', 'http://[::1]:3000']) {
-      it(`accepts a cookie-authenticated change and a login from ${origin}`, async () => {
+      it(`accepts a cookie-authenticated change, a login and a forwarded POST from ${origin}`, async () => {
         expect((await rename(origin)).status).to.equal(200);
         expect((await login(origin)).status).to.equal(200);
+        expect((await verifyPost(origin)).status).to.equal(204);
       });
     }
 
@@ -45,6 +52,7 @@ describe('HTTP development origins', () => {
         expect(res.status).to.equal(403);
         expect(res.body.code).to.equal('csrf_rejected');
         expect((await login(origin)).status).to.equal(403);
+        expect((await verifyPost(origin)).status).to.equal(403);
       });
     }
 

@@ -55,7 +55,7 @@ describe('an instance whose PostgreSQL goes away under load and comes back', fun
     let running = true;
     samples = [];
     const client = async (n: number): Promise<void> => {
-      const path = n === 0 ? '/healthz' : '/users/me';
+      const path = ['/healthz', '/readyz', '/livez'][n] ?? '/users/me';
       while (running) {
         const startedIn = phase;
         const reply = await call(instance.url, 'GET', path, { session: session ?? '' });
@@ -101,6 +101,13 @@ describe('an instance whose PostgreSQL goes away under load and comes back', fun
       new Set(['503 {"status":"unavailable"}']),
     );
     expect(samples.filter((s) => s.reply.status >= 500 && s.reply.status !== 503)).to.deep.equal([]);
+  });
+
+  it('answers /readyz 503 {"status":"unavailable"} meanwhile, while /livez stays 200: no restart is asked for', () => {
+    expect(new Set(during('/readyz').map((r) => `${r.status} ${JSON.stringify(r.body)}`))).to.deep.equal(
+      new Set(['503 {"status":"unavailable"}']),
+    );
+    expect(new Set(during('/livez').map((r) => `${r.status} ${JSON.stringify(r.body)}`))).to.deep.equal(new Set(['200 {"status":"ok"}']));
   });
 
   it('serves again by itself, without a restart, once the database is back', () => {

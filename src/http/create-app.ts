@@ -6,11 +6,13 @@ import type { Config } from '../config.js';
 import { API } from './api-path.js';
 import { DomainError } from '../core/domain/errors.js';
 import type { UseCases } from '../core/use-cases/use-cases.js';
+import type { Metrics } from '../metrics/metrics.js';
 import type { AuthDeps } from './authenticate.js';
 import { errorHandler } from './error-handler.js';
 import { buildOpenApiDocument } from './openapi/document.js';
 import { createOriginPolicy } from './origin-policy.js';
 import { requestId } from './request-id.js';
+import { requestMetrics } from './request-metrics.js';
 import { authRoutes } from './routes/auth-routes.js';
 import { docsRoutes } from './routes/docs-routes.js';
 import { healthRoutes } from './routes/health-routes.js';
@@ -18,16 +20,19 @@ import { inviteRoutes } from './routes/invite-routes.js';
 import { sessionRoutes } from './routes/session-routes.js';
 import { tokenRoutes } from './routes/token-routes.js';
 import { userRoutes } from './routes/user-routes.js';
+import { verifyRoutes } from './routes/verify-routes.js';
 import { createSessionCookie } from './session-cookie.js';
 
 export interface AppDeps {
   useCases: UseCases;
   config: Config;
   logger: Logger;
+  /** Absent when metrics are off: then nothing is measured and nothing costs. */
+  metrics?: Metrics;
 }
 
 /** The HTTP driving adapter; never listens, so tests drive it with supertest. */
-export function createApp({ useCases, config, logger }: AppDeps): express.Express {
+export function createApp({ useCases, config, logger, metrics }: AppDeps): express.Express {
   const app = express();
   const production = config.environment === 'production';
   const cookie = createSessionCookie(config);
@@ -35,6 +40,7 @@ export function createApp({ useCases, config, logger }: AppDeps): express.Expres
 
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy); // a hop count: 0 believes no X-Forwarded-For
+  if (metrics) app.use(requestMetrics(metrics));
   app.use(requestId(logger));
   app.use(
     helmet({
@@ -55,7 +61,8 @@ export function createApp({ useCases, config, logger }: AppDeps): express.Expres
   app.use(healthRoutes(useCases));
   if (!production) app.use(docsRoutes(buildOpenApiDocument(cookie.name)));
   // Mounted at their prefixes, so a request walks only the router that can match it.
-  app.use(`${API}/auth`, authRoutes(auth));
+  app.use(`${API}/auth/verify`, verifyRoutes(auth));
+  app.use(`${API}/auth`, authRoutes(auth, metrics));
   app.use(`${API}/users`, userRoutes(auth));
   app.use(`${API}/sessions`, sessionRoutes(auth));
   app.use(`${API}/tokens`, tokenRoutes(auth));

@@ -20,10 +20,23 @@ const refused = (req: Request, origins: OriginPolicy): HttpProblem =>
  * must prove it comes from our own pages. Decided on the cookie's presence, before it is looked
  * up, so a forged request learns nothing about the session and costs no database work.
  */
-export const assertSameOrigin = (req: Request, origins: OriginPolicy, cookie: SessionCookie): void => {
-  if (!MUTATING.has(req.method) || presentedCredential(req, cookie).kind !== 'cookie') return;
+export const assertSameOrigin = (req: Request, origins: OriginPolicy, cookie: SessionCookie, method = req.method): void => {
+  if (!MUTATING.has(method) || presentedCredential(req, cookie).kind !== 'cookie') return;
   if (!origins.accepts(req.get('origin'))) throw refused(req, origins);
 };
+
+/**
+ * Forward auth: a proxy asks with GET on behalf of the request it holds, passing that request's
+ * headers and naming its method in X-Forwarded-Method. Vouching for a cross-site POST would hand
+ * the protected app a forged request, so the same rule applies to the method it names.
+ */
+export const requireForwardedSameOrigin =
+  (origins: OriginPolicy, cookie: SessionCookie): RequestHandler =>
+  (req, _res, next) => {
+    const forwarded = req.get('x-forwarded-method');
+    if (forwarded !== undefined) assertSameOrigin(req, origins, cookie, forwarded.trim().toUpperCase());
+    next();
+  };
 
 export const requireSameOrigin =
   (origins: OriginPolicy, cookie: SessionCookie): RequestHandler =>

@@ -7,6 +7,7 @@ import type { Ports } from '../../../src/core/ports/ports.js';
 import type { UseCases } from '../../../src/core/use-cases/use-cases.js';
 import { createApp } from '../../../src/http/create-app.js';
 import { createLogger, type Logger } from '../../../src/logger.js';
+import type { Metrics } from '../../../src/metrics/metrics.js';
 import { createTempDatabase } from '../db/temp-database.js';
 
 export const ORIGIN = 'http://gatehouse.test';
@@ -48,19 +49,22 @@ export interface DatabaseHarness extends Harness {
   databaseUrl: string;
 }
 
-/** createApp wired to the real composition on a migrated temporary SQLite file; `ports` replaces some (a clock). */
-export const startHarness = async (env: Env = {}, ports: Partial<Ports> = {}): Promise<DatabaseHarness> => {
+/**
+ * createApp wired to the real composition on a migrated temporary database; `ports` replaces some
+ * (a clock), `metrics` is wired as `gatehouse serve` wires it when SERVICE_METRICS_ADDRESS is set.
+ */
+export const startHarness = async (env: Env = {}, ports: Partial<Ports> = {}, metrics?: Metrics): Promise<DatabaseHarness> => {
   const database = await createTempDatabase();
   const config = testConfig({ SERVICE_DATABASE_URL: database.url, ...env });
   const log = memoryLog();
   // One captured logger for requests and security events alike, as `gatehouse serve` wires it.
   const logger = createLogger('info', log.stream);
-  const service: Service = composeService({ ...config, databasePoolMax: 1 }, ports, logger);
+  const service: Service = composeService({ ...config, databasePoolMax: 1 }, ports, logger, metrics);
   const close = async () => {
     await service.close();
     await database.cleanup();
   };
-  const harness = withService(service, config, close, { lines: log.lines, logger });
+  const harness = withService(service, config, close, { lines: log.lines, logger }, metrics);
   return { ...harness, db: database.db, databaseUrl: database.url };
 };
 
@@ -70,8 +74,9 @@ export const withService = (
   config: Config,
   close: () => Promise<void> = async () => {},
   captured?: { lines: string[]; logger: Logger },
+  metrics?: Metrics,
 ): Harness => {
   const { lines, logger } = captured ?? (({ lines, stream }) => ({ lines, logger: createLogger('info', stream) }))(memoryLog());
-  const app = createApp({ useCases: service.useCases, config, logger });
+  const app = createApp({ useCases: service.useCases, config, logger, metrics });
   return { app, useCases: service.useCases, config, logs: lines, close };
 };

@@ -26,6 +26,7 @@ export const ROUTES: readonly Route[] = [
   { method: 'post', path: '/api/v1/auth/login', access: 'none', success: 200, body: { email: 'a@example.com', password: NEW_PASSWORD } },
   { method: 'post', path: '/api/v1/auth/step-up', access: 'session', success: 204, body: { password: PASSWORD } },
   { method: 'post', path: '/api/v1/auth/logout', access: 'none', success: 204 },
+  { method: 'get', path: '/api/v1/auth/verify', access: 'any', success: 204 },
   { method: 'get', path: '/api/v1/users/me', access: 'any', success: 200 },
   { method: 'patch', path: '/api/v1/users/me', access: 'any', success: 200, body: { display_name: 'Renamed' } },
   { method: 'delete', path: '/api/v1/users/me', access: 'session', success: 204, body: { password: PASSWORD } },

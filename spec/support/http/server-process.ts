@@ -5,11 +5,16 @@ import { ORIGIN } from './harness.js';
 
 export interface ServerProcess {
   url: string;
+  /** The metrics listener's base URL, when SERVICE_METRICS_ADDRESS started one. */
+  metricsUrl: string | null;
   pid: number;
   /** Everything the process has written to stdout so far. */
   stdout(): string;
-  /** SIGTERM by pid, then SIGKILL if it has not exited within 5 s (the contract's shutdown budget). */
-  stop(): Promise<void>;
+  /**
+   * SIGTERM by pid, then SIGKILL if it has not exited within 5 s (the contract's shutdown budget).
+   * Resolves with the exit code: 0 for a graceful stop, null when it had to be killed.
+   */
+  stop(): Promise<number | null>;
 }
 
 const START_TIMEOUT_MS = 15_000;
@@ -47,12 +52,13 @@ export const startServerProcess = async (
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   const pid = child.pid!;
   const exited = once(child, 'close'); // after exit, once stdout has been read to its end
-  const stop = async (): Promise<void> => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
+  const stop = async (): Promise<number | null> => {
+    if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
     process.kill(pid, 'SIGTERM');
     const force = setTimeout(() => process.kill(pid, 'SIGKILL'), 5_000);
-    await exited;
+    const [code] = (await exited) as [number | null];
     clearTimeout(force);
+    return code;
   };
   let output = '';
   const port = await new Promise<number>((resolve, reject) => {
@@ -72,5 +78,8 @@ export const startServerProcess = async (
     await stop();
     throw error;
   });
-  return { url: `http://127.0.0.1:${port}`, pid, stdout: () => stdout, stop };
+  // The metrics listener starts first, so its line is already in `output` once the port is.
+  const metricsPort = /"metrics_port":(\d+)/.exec(output)?.[1];
+  const metricsUrl = metricsPort ? `http://127.0.0.1:${metricsPort}` : null;
+  return { url: `http://127.0.0.1:${port}`, metricsUrl, pid, stdout: () => stdout, stop };
 };

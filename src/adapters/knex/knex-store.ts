@@ -3,15 +3,17 @@ import type { Ports } from '../../core/ports/ports.js';
 import { UnscopedAccess } from './access/unscoped-access.js';
 import { KnexAuthLookups } from './knex-auth-lookups.js';
 import { KnexUserScope } from './knex-user-scope.js';
+import { MIGRATIONS } from './migration-source.js';
 
 export type Store = Pick<Ports, 'auth' | 'scopes' | 'health'>;
 
 /** The three access modes of SPEC §5, each behind its own port. */
 export function createKnexStore(db: Knex): Store {
   const unscoped = new UnscopedAccess(db);
+  const latest = MIGRATIONS.map((migration) => migration.name);
   return {
     auth: new KnexAuthLookups(db),
     scopes: { open: (userId) => new KnexUserScope(db, userId) },
-    health: { isDatabaseUp: () => unscoped.ping() },
+    health: { isDatabaseUp: () => unscoped.ping(), isSchemaCurrent: () => unscoped.hasApplied(latest) },
   };
 }

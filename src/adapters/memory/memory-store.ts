@@ -9,6 +9,6 @@ export function createMemoryStore(): Pick<Ports, 'auth' | 'scopes' | 'health'> {
   return {
     auth: new MemoryAuthLookups(tables),
     scopes: { open: (userId) => new MemoryUserScope(tables, userId) },
-    health: { isDatabaseUp: async () => true },
+    health: { isDatabaseUp: async () => true, isSchemaCurrent: async () => true },
   };
 }

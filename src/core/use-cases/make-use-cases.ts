@@ -45,5 +45,6 @@ export const makeUseCases = (ports: Ports, limits: ThrottleLimits = DEFAULT_THRO
     createAdmin: makeCreateAdmin(ports),
     checkNewAdmin: makeCheckNewAdmin(ports),
     checkHealth: () => ports.health.isDatabaseUp(),
+    checkReadiness: () => ports.health.isSchemaCurrent(),
   };
 };

@@ -45,4 +45,6 @@ export interface UseCases {
   checkNewAdmin(input: unknown): Promise<void>;
 
   checkHealth(): Promise<boolean>;
+  /** The database answers and its schema is at the latest migration this build knows. */
+  checkReadiness(): Promise<boolean>;
 }

@@ -7,6 +7,7 @@ import { sessionPaths } from './session-paths.js';
 import { tagList } from './tags.js';
 import { tokenPaths } from './token-paths.js';
 import { userPaths } from './user-paths.js';
+import { verifyPaths } from './verify-paths.js';
 
 const description = [
   'Invite-only accounts, browser sessions and API tokens.',
@@ -37,7 +38,7 @@ export const buildOpenApiDocument = (cookieName: string) => ({
   // Relative, so "Try it out" calls the instance that served the page, whatever name it was reached by.
   servers: [{ url: '/', description: 'The instance serving this document' }],
   tags: tagList,
-  paths: { ...healthPaths, ...authPaths, ...userPaths, ...tokenPaths, ...sessionPaths, ...invitePaths },
+  paths: { ...healthPaths, ...authPaths, ...verifyPaths, ...userPaths, ...tokenPaths, ...sessionPaths, ...invitePaths },
   components: {
     schemas: { ...schemas, ...requestSchemas },
     securitySchemes: {

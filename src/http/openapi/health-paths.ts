@@ -20,6 +20,31 @@ export const healthPaths = {
       responses: { '200': health('{"status":"ok"}'), '503': health('{"status":"unavailable"}') },
     },
   },
+  '/api/v1/livez': {
+    get: {
+      operationId: 'getLiveness',
+      summary: 'Liveness: the process serves requests; touches no database',
+      description:
+        'For a liveness probe. Answers 200 while the process can serve at all, whatever the state of the ' +
+        'database, so an outage never gets healthy instances restarted.',
+      tags: ['health'],
+      security: [],
+      responses: { '200': health('{"status":"ok"}') },
+    },
+  },
+  '/api/v1/readyz': {
+    get: {
+      operationId: 'getReadiness',
+      summary: 'Readiness: the database answers and its schema is at the latest migration',
+      description:
+        'For a readiness probe or a load balancer. 503 while the database does not answer, or while the ' +
+        'schema lacks a migration this version needs (an instance started with --no-migrate before the ' +
+        'migration job ran). Touches no user-owned table.',
+      tags: ['health'],
+      security: [],
+      responses: { '200': health('{"status":"ok"}'), '503': health('{"status":"unavailable"}') },
+    },
+  },
   '/api/v1/openapi.json': {
     get: {
       operationId: 'getOpenApiDocument',

@@ -15,7 +15,14 @@ export interface OperationSpec {
   mutating: boolean;
   /** The request schema; its example (request-bodies.ts) prefills the docs page. */
   body?: RequestSchema;
-  success: { status: number; description: string; schema?: unknown; setsCookie?: boolean };
+  success: {
+    status: number;
+    description: string;
+    schema?: unknown;
+    setsCookie?: boolean;
+    /** Response headers that carry the answer (forward auth has no body). */
+    headers?: Record<string, { description: string; schema: unknown }>;
+  };
   errors?: ProblemCode[];
 }
 
@@ -78,7 +85,9 @@ export const operation = (spec: OperationSpec) => ({
   responses: {
     [String(spec.success.status)]: {
       description: spec.success.description,
-      ...(spec.success.setsCookie ? { headers: { 'Set-Cookie': { schema: { type: 'string' } } } } : {}),
+      ...(spec.success.setsCookie || spec.success.headers
+        ? { headers: { ...(spec.success.setsCookie ? { 'Set-Cookie': { schema: { type: 'string' } } } : {}), ...spec.success.headers } }
+        : {}),
       ...(spec.success.schema ? { content: { 'application/json': { schema: spec.success.schema } } } : {}),
     },
     ...errorResponses([...new Set([...implicitErrors(spec), ...(spec.errors ?? [])])]),

@@ -1,19 +1,23 @@
 import { Router } from 'express';
+import type { Metrics } from '../../metrics/metrics.js';
 import { principalOf, signedInWithSession, type AuthDeps } from '../authenticate.js';
+import { countOutcome } from '../count-outcome.js';
 import { presentedSessionToken } from '../credentials.js';
 import { rejectForeignOrigin, requireSameOrigin } from '../csrf.js';
 import { jsonBody } from '../json-body.js';
 import { toUserOut } from '../representations.js';
 import { requestContext } from '../request-context.js';
 
-export const authRoutes = (deps: AuthDeps): Router => {
+const UNCOUNTED: Pick<Metrics, 'countLogin' | 'countRegistration'> = { countLogin: () => {}, countRegistration: () => {} };
+
+export const authRoutes = (deps: AuthDeps, metrics = UNCOUNTED): Router => {
   const { useCases, cookie, origins } = deps;
   const router = Router();
   const sameSite = rejectForeignOrigin(origins);
 
   router.post('/register', sameSite, jsonBody, async (req, res) => {
     const context = { ...requestContext(req), presentedSessionToken: presentedSessionToken(req, cookie) };
-    const { user, session } = await useCases.registerWithInvite(req.body, context);
+    const { user, session } = await countOutcome(metrics.countRegistration, () => useCases.registerWithInvite(req.body, context));
     cookie.set(res, session);
     res.status(201).json(toUserOut(user));
   });
@@ -21,7 +25,8 @@ export const authRoutes = (deps: AuthDeps): Router => {
   router.post('/login', sameSite, jsonBody, async (req, res) => {
     // Whatever cookie came along is killed by the use case (session fixation), bearer or not.
     const presented = cookie.read(req);
-    const { user, session } = await useCases.login(req.body, { ...requestContext(req), presentedSessionToken: presented });
+    const context = { ...requestContext(req), presentedSessionToken: presented };
+    const { user, session } = await countOutcome(metrics.countLogin, () => useCases.login(req.body, context));
     cookie.set(res, session);
     res.status(200).json(toUserOut(user));
   });

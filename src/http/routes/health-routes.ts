@@ -1,6 +1,11 @@
-import { Router } from 'express';
+import { Router, type Response } from 'express';
 import type { UseCases } from '../../core/use-cases/use-cases.js';
 import { API } from '../api-path.js';
+
+const answer = (res: Response, ok: boolean): void => {
+  if (ok) res.json({ status: 'ok' });
+  else res.status(503).json({ status: 'unavailable' });
+};
 
 export const healthRoutes = (useCases: UseCases): Router => {
   const router = Router();
@@ -9,6 +14,15 @@ export const healthRoutes = (useCases: UseCases): Router => {
     const healthy = await useCases.checkHealth().catch(() => false);
     if (healthy) res.json({ status: 'ok' });
     else res.status(503).json({ status: 'unavailable' });
+  });
+  // Liveness: the process serves requests. It touches nothing, so a database outage never
+  // makes an orchestrator restart instances that would recover by themselves.
+  router.get(`${API}/livez`, (_req, res) => {
+    answer(res, true);
+  });
+  // Readiness: worth sending traffic to — the database answers and the schema is migrated.
+  router.get(`${API}/readyz`, async (_req, res) => {
+    answer(res, await useCases.checkReadiness().catch(() => false));
   });
   return router;
 };

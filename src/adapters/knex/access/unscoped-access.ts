@@ -1,6 +1,9 @@
 import type { Knex } from 'knex';
 
-/** The unscoped session of SPEC §5. It sees every row, so it offers nothing that reads a table. */
+/** knex's own bookkeeping table (the migrator's default name): which migrations have run. */
+const MIGRATIONS_TABLE = 'knex_migrations';
+
+/** The unscoped session of SPEC §5. It sees every row, so it offers nothing that reads a user table. */
 export class UnscopedAccess {
   constructor(private readonly db: Knex) {}
 
@@ -8,6 +11,21 @@ export class UnscopedAccess {
     try {
       await this.db.raw('select 1');
       return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /**
+   * Whether every named migration is recorded as applied. Read directly rather than through
+   * `migrate.list()`, which creates the bookkeeping tables when they are missing: a probe writes
+   * nothing. A newer schema (a later release migrated first) still counts as current.
+   */
+  async hasApplied(names: readonly string[]): Promise<boolean> {
+    try {
+      const rows: { name: string }[] = await this.db(MIGRATIONS_TABLE).select('name');
+      const applied = new Set(rows.map((row) => row.name));
+      return names.every((name) => applied.has(name));
     } catch {
       return false;
     }

@@ -1,0 +1,17 @@
+import { isDomainError } from '../core/domain/errors.js';
+import type { Outcome } from '../metrics/metrics.js';
+
+/**
+ * Runs a use case and counts how it ended: `succeeded`, its error code, or `error` for anything
+ * unexpected. The values are a closed set, so they make bounded metric labels.
+ */
+export const countOutcome = async <T>(count: (outcome: Outcome) => void, work: () => Promise<T>): Promise<T> => {
+  try {
+    const result = await work();
+    count('succeeded');
+    return result;
+  } catch (error) {
+    count(isDomainError(error) ? error.code : 'error');
+    throw error;
+  }
+};

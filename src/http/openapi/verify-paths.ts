@@ -1,0 +1,50 @@
+import { operation } from './operation.js';
+
+const header = (description: string, schema: unknown) => ({ description, schema });
+
+const verify = operation({
+  operationId: 'verifyCredential',
+  summary: 'Forward auth: who presents this cookie or token? 204 with identity headers, else 401',
+  description:
+    'For reverse proxies (nginx auth_request, Traefik forwardAuth, Caddy forward_auth) and for an ' +
+    "application's own backend. Success has no body: the identity is in the X-Gatehouse-* headers, which a " +
+    'proxy copies onto the request it lets through (and must strip from what clients send). When ' +
+    'X-Forwarded-Method names a mutating method (POST, PUT, PATCH, DELETE) and the credential is the ' +
+    "session cookie, the request's Origin must be the public URL's origin, as for Gatehouse's own " +
+    'mutating routes: a missing, null or foreign Origin is 403 csrf_rejected. A sliding session renewal ' +
+    're-sends the cookie in Set-Cookie.',
+  tag: 'auth',
+  access: 'any',
+  mutating: false,
+  success: {
+    status: 204,
+    description: 'Authenticated',
+    setsCookie: true,
+    headers: {
+      'X-Gatehouse-User-Id': header("The user's id (UUIDv7)", { type: 'string', format: 'uuid' }),
+      'X-Gatehouse-Email': header("The user's normalised email", { type: 'string' }),
+      'X-Gatehouse-Mfa': header(
+        'true when the session has proved a second factor (at login or by a step-up); always false for an API token',
+        { type: 'string', enum: ['true', 'false'] },
+      ),
+    },
+  },
+  errors: ['csrf_rejected'],
+});
+
+export const verifyPaths = {
+  '/api/v1/auth/verify': {
+    get: {
+      ...verify,
+      parameters: [
+        {
+          name: 'X-Forwarded-Method',
+          in: 'header',
+          required: false,
+          description: 'The method of the request the proxy is deciding about; a mutating one brings in the Origin check.',
+          schema: { type: 'string' },
+        },
+      ],
+    },
+  },
+};

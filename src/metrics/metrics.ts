@@ -1,0 +1,14 @@
+/** The outcome of a login or registration attempt: `succeeded`, or the error code it ended with. */
+export type Outcome = string;
+
+/**
+ * What the service reports to its metrics: the HTTP adapter and the composition depend on this,
+ * not on the Prometheus client, so nothing is measured (and nothing costs) when metrics are off.
+ */
+export interface Metrics {
+  /** Every response, by method, route template and status, with its duration in seconds. */
+  observeRequest(method: string, route: string, statusCode: number, seconds: number): void;
+  countLogin(outcome: Outcome): void;
+  countRegistration(outcome: Outcome): void;
+  countThrottled(limit: 'email' | 'address'): void;
+}
