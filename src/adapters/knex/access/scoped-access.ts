@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { UserId } from '../../../core/domain/user-id.js';
 import { engineOf, type Engine } from '../engine.js';
-import type { InsertableModel, SchemaModel, ScopedModel } from '../models/model.js';
+import { columnFor, type InsertableModel, type SchemaModel, type ScopedModel } from '../models/model.js';
 import { toRow, type StoredRow } from '../row-mapping.js';
 import { compileTemplate, type StatementTemplate } from '../statement-template.js';
 import { toStoredId } from '../stored-forms.js';
@@ -40,6 +40,13 @@ export class ScopedAccess {
     const row = toRow(model, changes as Partial<T>, this.engine);
     if (Object.keys(row).length === 0) return 0;
     return (await this.narrowed(model, narrowing).update(row)) as number;
+  }
+
+  /** `field = field + 1` on the narrowed rows while it is below `limit`, in one statement; answers how many rows changed. */
+  async incrementWhileBelow<T, S extends keyof T & string>(model: ScopedModel<T, S>, field: Exclude<keyof T & string, S | 'id'>, limit: number, narrowing: Narrowing<T>): Promise<number> {
+    const column = columnFor(model, field).name;
+    const query = this.narrowed(model, narrowing).andWhere(`${model.table}.${column}`, '<', limit);
+    return (await query.update({ [column]: this.db.raw('?? + 1', [column]) })) as number;
   }
 
   async delete<T, S extends keyof T & string>(model: ScopedModel<T, S>, narrowing?: Narrowing<T>): Promise<number> {
