@@ -5,8 +5,9 @@ import { rejectForeignOrigin, requireSameOrigin } from '../csrf.js';
 import { jsonBody } from '../json-body.js';
 import { toUserOut } from '../representations.js';
 import { requestContext } from '../request-context.js';
+import type { ShortLivedCookie } from '../short-lived-cookie.js';
 
-export const authRoutes = (deps: AuthDeps): Router => {
+export const authRoutes = (deps: AuthDeps, pendingCookie: ShortLivedCookie): Router => {
   const { useCases, cookie, publicOrigin } = deps;
   const router = Router();
   const sameSite = rejectForeignOrigin(publicOrigin);
@@ -21,7 +22,13 @@ export const authRoutes = (deps: AuthDeps): Router => {
   router.post('/login', sameSite, jsonBody, async (req, res) => {
     // Whatever cookie came along is killed by the use case (session fixation), bearer or not.
     const presented = cookie.read(req);
-    const { user, session } = await useCases.login(req.body, { ...requestContext(req), presentedSessionToken: presented });
+    const { user, session, secondStep } = await useCases.login(req.body, { ...requestContext(req), presentedSessionToken: presented });
+    if (secondStep) {
+      // No session yet: only the pending login's cookie, which nothing but the second step accepts.
+      pendingCookie.set(res, session.token);
+      res.status(200).json({ mfa_required: true, methods: secondStep });
+      return;
+    }
     cookie.set(res, session);
     res.status(200).json(toUserOut(user));
   });
@@ -34,6 +41,15 @@ export const authRoutes = (deps: AuthDeps): Router => {
 
   router.post('/step-up', signedInWithSession(deps), jsonBody, async (req, res) => {
     await useCases.stepUp(principalOf(res), req.body);
+    res.status(204).end();
+  });
+
+  router.post('/step-up/passkey/options', signedInWithSession(deps), async (_req, res) => {
+    res.json(await useCases.stepUpPasskeyOptions(principalOf(res)));
+  });
+
+  router.post('/step-up/passkey', signedInWithSession(deps), jsonBody, async (req, res) => {
+    await useCases.stepUpWithPasskey(principalOf(res), req.body);
     res.status(204).end();
   });
 
