@@ -1,7 +1,6 @@
 import { Router } from 'express';
 import { principalOf, signedIn, signedInWithSession, type AuthDeps } from '../authenticate.js';
 import { jsonBody } from '../json-body.js';
-import { pathId } from '../path-id.js';
 import { toMfaOut, toPasskeyOut } from '../representations.js';
 
 /** CONTRACT §10. Reading and enrolling stay open to a session the MFA policy holds to enrolment. */
@@ -40,7 +39,8 @@ export const mfaRoutes = (deps: AuthDeps): Router => {
   });
 
   router.delete('/passkeys/:id', signedInWithSession(deps), jsonBody, async (req, res) => {
-    await useCases.removePasskey(principalOf(res), pathId(req), req.body);
+    // The body is checked before the id (422 before 404); an id that is not a UUID names no passkey.
+    await useCases.removePasskey(principalOf(res), String(req.params.id).toLowerCase(), req.body);
     res.status(204).end();
   });
 
