@@ -24,7 +24,7 @@ const launch = async (userDataDir: string): Promise<BrowserContext> => {
   try {
     return await chromium.launchPersistentContext(userDataDir, { executablePath: CHROMIUM, headless: true, args: ARGS });
   } catch (error) {
-    throw new Error(`Chromium could not start from ${CHROMIUM} (apt-get install -y chromium; .ci/run does): ${(error as Error).message}`);
+    throw new Error(`Chromium could not start from ${CHROMIUM} (apt-get install -y chromium; .ci/run does): ${(error as Error).message}`, { cause: error });
   }
 };
 
