@@ -1,8 +1,10 @@
 import { authPaths } from './auth-paths.js';
 import { healthPaths } from './health-paths.js';
 import { invitePaths } from './invite-paths.js';
+import { mfaPaths } from './mfa-paths.js';
 import { requestSchemas } from './request-bodies.js';
 import { schemas } from './schemas.js';
+import { secondStepPaths } from './second-step-paths.js';
 import { sessionPaths } from './session-paths.js';
 import { tokenPaths } from './token-paths.js';
 import { userPaths } from './user-paths.js';
@@ -18,7 +20,7 @@ export const buildOpenApiDocument = (cookieName: string) => ({
       'Invite-only accounts, browser sessions and API tokens. Errors are application/problem+json (RFC 9457). ' +
       'Mutating requests authenticated by the session cookie must carry an Origin equal to the public URL.',
   },
-  paths: { ...healthPaths, ...authPaths, ...verifyPaths, ...userPaths, ...sessionPaths, ...tokenPaths, ...invitePaths },
+  paths: { ...healthPaths, ...authPaths, ...verifyPaths, ...secondStepPaths, ...userPaths, ...sessionPaths, ...tokenPaths, ...invitePaths, ...mfaPaths },
   components: {
     schemas: { ...schemas, ...requestSchemas },
     securitySchemes: {

@@ -12,6 +12,8 @@ export interface OperationSpec {
   access: Access;
   mutating: boolean;
   body?: string;
+  /** Open to a session the MFA policy holds to enrolment (else such a session gets 403 mfa_enrolment_required). */
+  duringEnrolment?: boolean;
   success: {
     status: number;
     description: string;
@@ -30,6 +32,7 @@ const implicitErrors = (spec: OperationSpec): ProblemCode[] => [
   ...(spec.body ? (['malformed_json', 'payload_too_large', 'unsupported_media_type', 'validation_failed'] as const) : []),
   ...(spec.access !== 'none' ? (['not_authenticated'] as const) : []),
   ...(spec.access === 'session' ? (['forbidden'] as const) : []),
+  ...(spec.access !== 'none' && !spec.duringEnrolment ? (['mfa_enrolment_required'] as const) : []),
   ...(spec.mutating ? (['csrf_rejected'] as const) : []),
   'internal_error',
 ];
