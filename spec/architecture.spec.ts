@@ -53,12 +53,21 @@ const MAY_REACH_AUTH_LOOKUPS = new Set([
   'authenticate-api-token.ts',
   'authenticate-session.ts',
   'check-new-admin.ts', // create-admin's email lookup, before the password is asked for
+  // The second login step and passwordless login: a pending login by its cookie's hash, a passkey
+  // by its credential id, a passwordless challenge by its cookie's hash, before identity is known.
+  'complete-login-with-code.ts',
+  'complete-login-with-passkey.ts',
   'create-admin.ts',
   'end-presented-session.ts',
   'invites.ts', // the operator's create-invite names its admin by email
+  'login-with-passkey.ts',
   'login.ts',
   'logout.ts',
+  'passkey-login-options.ts',
+  'pending-login.ts',
   'register-with-invite.ts',
+  'second-step-passkey-options.ts',
+  'second-step.ts',
 ]);
 
 describe('architecture: who may reach what', () => {

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { guardAgainstOutage } from './adapters/availability/outage-guard.js';
 import { OutageTracker } from './adapters/availability/outage-tracker.js';
+import { AesGcmSecretBox } from './adapters/aes-gcm-secret-box.js';
 import { Argon2PasswordHasher } from './adapters/argon2-password-hasher.js';
 import { passwordBlocklistFor } from './adapters/blocklist/password-blocklist-for.js';
 import { CryptoSecretGenerator } from './adapters/crypto-secret-generator.js';
@@ -10,11 +11,14 @@ import { KnexAttemptThrottle } from './adapters/knex/knex-attempt-throttle.js';
 import { createKnexStore } from './adapters/knex/knex-store.js';
 import { probeDatabase } from './adapters/knex/probe-database.js';
 import { withSecurityLog } from './adapters/logged-trail.js';
+import { OtpauthTotp } from './adapters/otpauth-totp.js';
 import { PinoSecurityLog } from './adapters/pino-security-log.js';
+import { SimpleWebAuthn } from './adapters/simple-webauthn.js';
 import { SystemClock } from './adapters/system-clock.js';
 import { UuidV7IdGenerator } from './adapters/uuidv7-id-generator.js';
 import type { Config } from './config.js';
 import type { Ports } from './core/ports/ports.js';
+import type { SecretBox } from './core/ports/secret-box.js';
 import { makeUseCases } from './core/use-cases/make-use-cases.js';
 import type { UseCases } from './core/use-cases/use-cases.js';
 import { createLogger, type Logger } from './logger.js';
@@ -38,7 +42,15 @@ export type ServiceConfig = Pick<
   Config,
   'databaseUrl' | 'databasePoolMax' | 'loginFailuresPerEmail' | 'authAttemptsPerAddress' | 'passwordContextWords' | 'pwnedPasswordsPath'
 > &
-  Partial<Pick<Config, 'logLevel'>>;
+  Partial<Pick<Config, 'logLevel' | 'secretKey' | 'secretKeyPrevious' | 'publicOrigin' | 'mfaRequired'>>;
+
+/** A composition given no key (a bare service in a test) can run, but can never seal a TOTP secret with a made-up key. */
+const NO_KEY: SecretBox = {
+  seal: () => {
+    throw new Error('no SERVICE_SECRET_KEY was configured');
+  },
+  open: () => null,
+};
 
 /**
  * The one place that knows both the core and the adapters. Tests may replace any port. Security
@@ -63,11 +75,14 @@ export const composeService = (config: ServiceConfig, overrides: Partial<Ports> 
     ids: new UuidV7IdGenerator(),
     clock: new SystemClock(),
     throttle: new KnexAttemptThrottle(db),
+    totp: new OtpauthTotp(),
+    secretBox: config.secretKey ? new AesGcmSecretBox(config.secretKey, config.secretKeyPrevious ?? null) : NO_KEY,
+    webauthn: new SimpleWebAuthn(config.publicOrigin ?? 'http://localhost:3000'),
     ...overrides,
     log,
   };
   const limits = { loginFailuresPerEmail: config.loginFailuresPerEmail, authAttemptsPerAddress: config.authAttemptsPerAddress };
-  const useCases = guardAgainstOutage(makeUseCases(ports, limits), {
+  const useCases = guardAgainstOutage(makeUseCases(ports, limits, config.mfaRequired ?? 'none'), {
     tracker: outage,
     probe: () => probeDatabase(db),
     failureOf: databaseFailureOf,

@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { DEFAULT_THROTTLE_LIMITS } from './core/domain/throttle.js';
+import type { MfaPolicy } from './core/domain/mfa-policy.js';
 import { fileSecrets } from './config-files.js';
 import { passwordSettings, type PasswordSettings } from './config-passwords.js';
 
+export type { MfaPolicy };
 export type Environment = 'development' | 'test' | 'production';
-/** Whose sessions must have a second factor before they may do anything but enrol one. */
-export type MfaPolicy = 'none' | 'admins' | 'all';
 
 export interface Config extends PasswordSettings {
   databaseUrl: string;

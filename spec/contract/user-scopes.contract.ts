@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import type { UserId } from '../../src/core/domain/user-id.js';
 import type { User } from '../../src/core/domain/user.js';
+import { factorStoreContract } from './factor-store.contract.js';
 import { aSession, aUser, anApiToken, anInvite, at } from './fixtures.js';
 import type { Store, StoreFactory, StoreUnderTest } from './store-factory.js';
 import { userScopeOwnedRowsContract } from './user-scope-owned-rows.contract.js';
@@ -62,5 +63,6 @@ export function userScopesContract(adapter: string, factory: StoreFactory): void
 
     userScopeOwnedRowsContract(given);
     userScopeTrailContract(given);
+    factorStoreContract(given);
   });
 }

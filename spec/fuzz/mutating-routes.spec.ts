@@ -15,6 +15,12 @@ const ROUTES: [Method, string, { cookie: boolean }][] = [
   ['patch', '/users/me', { cookie: true }], ['put', '/users/me/password', { cookie: true }], ['delete', '/users/me', { cookie: true }],
   ['delete', '/sessions/:id', { cookie: true }], ['post', '/sessions/revoke-others', { cookie: true }],
   ['post', '/tokens', { cookie: true }], ['delete', '/tokens/:id', { cookie: true }], ['post', '/invites', { cookie: true }],
+  // CONTRACT §10. The routes that re-check a password first (POST /mfa/totp, /mfa/passkeys/options, /auth/step-up/passkey)
+  // record a wrong one in the trail on purpose, so "writes nothing" cannot hold for them; the body matrix covers them.
+  ['post', '/auth/mfa', { cookie: true }], ['post', '/auth/mfa/passkey/options', { cookie: true }], ['post', '/auth/mfa/passkey', { cookie: true }],
+  ['post', '/auth/passkey', { cookie: true }], ['post', '/auth/step-up/passkey/options', { cookie: true }],
+  ['post', '/mfa/totp/confirm', { cookie: true }], ['delete', '/mfa/totp', { cookie: true }], ['post', '/mfa/passkeys', { cookie: true }],
+  ['delete', '/mfa/passkeys/:id', { cookie: true }], ['post', '/mfa/recovery-codes', { cookie: true }],
 ];
 const RUNS_PER_ROUTE = 50;
 const PASSWORD = 'correct horse battery staple 42';

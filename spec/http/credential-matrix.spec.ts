@@ -16,6 +16,7 @@ const expectedStatus = (route: Route, credential: Credential): number => {
   if (route.access === 'admin') return 403;
   if (credential === 'token' && route.access === 'session') return 403;
   if (credential === 'other' && route.path.includes('{id}')) return 404;
+  if (credential === 'other' && route.otherStatus) return route.otherStatus;
   return route.success;
 };
 
@@ -41,10 +42,13 @@ describe('HTTP credential matrix: every route × no credential, cookie, token, a
     return route.body;
   };
 
-  const call = async (route: Route, owner: Owner, headers: Record<string, string>) => {
-    const path = route.path.replace('{id}', route.path.startsWith('/api/v1/sessions') ? owner.secondSessionId : owner.tokenId);
-    const body = await bodyFor(route, owner);
-    const req = api(h)[route.method](path).set(headers);
+  const call = async (route: Route, owner: Owner, headers: Record<string, string>, acting = false) => {
+    const prepared = route.setup ? await route.setup({ h, adminEmail: admin.email, owner, acting }) : {};
+    const id = prepared.id ?? (route.path.startsWith('/api/v1/sessions') ? owner.secondSessionId : owner.tokenId);
+    const body = prepared.body ?? (await bodyFor(route, owner));
+    // A pending login's or a passwordless challenge's cookie goes along with whatever credential is tested.
+    const cookie = [(headers as { Cookie?: string }).Cookie, ...(prepared.cookies ?? [])].filter(Boolean).join('; ');
+    const req = api(h)[route.method](route.path.replace('{id}', id)).set({ ...headers, ...(cookie ? { Cookie: cookie } : {}) });
     return body ? req.send(body) : req;
   };
 
@@ -56,7 +60,7 @@ describe('HTTP credential matrix: every route × no credential, cookie, token, a
         const owner = actsAsOwner ? await ownerWithEverything(h, admin.email) : shared;
         const other = await registeredMember(h, admin.email);
         const headers = { none: {}, cookie: asCookie(owner), token: asBearer(owner.apiToken), other: asCookie(other) }[credential];
-        const res = await call(route, owner, headers);
+        const res = await call(route, owner, headers, actsAsOwner);
         expect(res.status).to.equal(status);
         if (status === 401) expect(res.body.code).to.equal('not_authenticated');
         if (status === 403) expect(res.body.code).to.equal('forbidden');

@@ -32,6 +32,23 @@ const INVALID: Record<string, [Record<string, unknown>, string][]> = {
     [{ name: 'x', expires_in_days: 0 }, 'expires_in_days'],
     [{ name: 'x', expires_in_days: 1.5 }, 'expires_in_days'],
   ],
+  'POST /api/v1/auth/mfa': [
+    [{ code: 123456 }, 'code'],
+    [{ recovery_code: 'x'.repeat(65) }, 'recovery_code'],
+  ],
+  'POST /api/v1/auth/mfa/passkey': [[{ response: 'x' }, 'response']],
+  'POST /api/v1/auth/passkey': [[{}, 'response']],
+  'POST /api/v1/auth/step-up/passkey': [[{ response: [] }, 'response']],
+  'POST /api/v1/mfa/totp': [[{ password: 42 }, 'password']],
+  'DELETE /api/v1/mfa/totp': [[{}, 'password']],
+  'POST /api/v1/mfa/totp/confirm': [[{ code: 7 }, 'code']],
+  'POST /api/v1/mfa/passkeys/options': [[{ password: null }, 'password']],
+  'POST /api/v1/mfa/passkeys': [
+    [{ name: '', response: {} }, 'name'],
+    [{ name: 'Key' }, 'response'],
+  ],
+  'DELETE /api/v1/mfa/passkeys/{id}': [[{ password: ['x'] }, 'password']],
+  'POST /api/v1/mfa/recovery-codes': [[{}, 'password']],
   'POST /api/v1/invites': [
     [{ max_uses: 0 }, 'max_uses'],
     [{ max_uses: '2' }, 'max_uses'],

@@ -60,6 +60,10 @@ export const withSecurityLog = (store: { auth: AuthLookups; scopes: UserScopes }
       findSessionByTokenHash: (hash) => auth.findSessionByTokenHash(hash),
       findApiTokenByTokenHash: (hash) => auth.findApiTokenByTokenHash(hash),
       findInviteByCodeHash: (hash) => auth.findInviteByCodeHash(hash),
+      findPendingLoginBySecretHash: (hash) => auth.findPendingLoginBySecretHash(hash),
+      findPasskeyByCredentialId: (credentialId) => auth.findPasskeyByCredentialId(credentialId),
+      insertPasskeyLoginChallenge: (challenge, now) => auth.insertPasskeyLoginChallenge(challenge, now),
+      takePasskeyLoginChallenge: (hash) => auth.takePasskeyLoginChallenge(hash),
       insertUser: (user, then) => afterCommit(sink, (wrap) => auth.insertUser(user, then && ((scope) => then(wrap(scope))))),
       redeemInvite: (inviteId, user, then) =>
         afterCommit(sink, (wrap) => auth.redeemInvite(inviteId, user, then && ((scope) => then(wrap(scope))))),

@@ -46,7 +46,30 @@ export const changePasswordRules = Joi.object({
   new_password: newPassword.required(),
 });
 export const deleteAccountRules = Joi.object({ password: offeredPassword.required() });
-export const stepUpRules = Joi.object({ password: offeredPassword.required() });
+/** A second-factor code as typed: shape only (the verifier decides), never longer than a recovery code with spaces. */
+const offeredCode = Joi.string().max(64);
+/** Exactly one of them; without a code or a recovery code, the password is what is missing. */
+const oneProof = (rest: Record<string, Joi.Schema>) => ({
+  ...rest,
+  code: offeredCode,
+  recovery_code: offeredCode,
+});
+export const stepUpRules = Joi.object(
+  oneProof({
+    password: offeredPassword.when('code', {
+      is: Joi.exist(),
+      then: Joi.forbidden(),
+      otherwise: Joi.when('recovery_code', { is: Joi.exist(), then: Joi.forbidden(), otherwise: Joi.required() }),
+    }),
+  }),
+).oxor('code', 'recovery_code');
+export const secondFactorRules = Joi.object(oneProof({})).xor('code', 'recovery_code');
+export const passwordOnlyRules = Joi.object({ password: offeredPassword.required() });
+export const totpCodeRules = Joi.object({ code: offeredCode.required() });
+/** The browser's WebAuthn response, passed on unread: the verifier decides what it is worth. */
+const webauthnResponse = Joi.object().unknown(true);
+export const passkeyResponseRules = Joi.object({ response: webauthnResponse.required() });
+export const newPasskeyRules = Joi.object({ name: label.required(), response: webauthnResponse.required() });
 export const createTokenRules = Joi.object({
   name: label.required(),
   expires_in_days: count(1, 365).allow(null).default(null),
@@ -60,6 +83,10 @@ type Context = Record<string, unknown> & { limit?: unknown; error?: { message?: 
 const MESSAGES: Record<string, (context: Context) => string> = {
   'object.base': () => 'must be a JSON object',
   'object.unknown': () => 'is not allowed',
+  'any.unknown': () => 'is not allowed',
+  'object.missing': () => 'must have a code or a recovery_code',
+  'object.xor': () => 'must have only one of code and recovery_code',
+  'object.oxor': () => 'must have only one of code and recovery_code',
   'any.required': () => 'is required',
   'string.base': () => 'must be a string',
   'string.empty': () => 'must not be empty',

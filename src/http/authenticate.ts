@@ -15,9 +15,20 @@ export interface AuthDeps {
   origins: OriginPolicy;
 }
 
+export interface RouteAccess {
+  /** Open to a session that the MFA policy holds to enrolment (CONTRACT §14): reading oneself and one's factors, enrolling one. */
+  duringEnrolment?: boolean;
+}
+
+/** A session the MFA policy holds to enrolment may reach only the routes that say so. */
+const admit = (principal: Principal, access: RouteAccess): Principal => {
+  if (principal.enrolmentRequired && !access.duringEnrolment) throw new DomainError('mfa_enrolment_required');
+  return principal;
+};
+
 /** CSRF check first (on the cookie's presence), then the credential. */
 const authenticate =
-  ({ useCases, cookie, origins }: AuthDeps, sessionOnly: boolean): RequestHandler =>
+  ({ useCases, cookie, origins }: AuthDeps, sessionOnly: boolean, access: RouteAccess): RequestHandler =>
   async (req, res, next) => {
     assertSameOrigin(req, origins, cookie);
     const presented = presentedCredential(req, cookie);
@@ -31,15 +42,15 @@ const authenticate =
     }
     const { principal, session, renewed } = await useCases.authenticateSession(presented.token, requestContext(req));
     if (renewed) cookie.set(res, session);
-    res.locals.principal = principal;
+    res.locals.principal = admit(principal, access);
     next();
   };
 
 /** A session cookie or an API token. */
-export const signedIn = (deps: AuthDeps): RequestHandler => authenticate(deps, false);
+export const signedIn = (deps: AuthDeps, access: RouteAccess = {}): RequestHandler => authenticate(deps, false, access);
 
 /** A session cookie only: an API token is refused with 403 forbidden. */
-export const signedInWithSession = (deps: AuthDeps): RequestHandler => authenticate(deps, true);
+export const signedInWithSession = (deps: AuthDeps, access: RouteAccess = {}): RequestHandler => authenticate(deps, true, access);
 
 export const principalOf = (res: Response): Principal => {
   const principal = res.locals.principal as Principal | undefined;

@@ -17,11 +17,14 @@ import { authRoutes } from './routes/auth-routes.js';
 import { docsRoutes } from './routes/docs-routes.js';
 import { healthRoutes } from './routes/health-routes.js';
 import { inviteRoutes } from './routes/invite-routes.js';
+import { mfaRoutes } from './routes/mfa-routes.js';
+import { secondStepRoutes } from './routes/second-step-routes.js';
 import { sessionRoutes } from './routes/session-routes.js';
 import { tokenRoutes } from './routes/token-routes.js';
 import { userRoutes } from './routes/user-routes.js';
 import { verifyRoutes } from './routes/verify-routes.js';
 import { createSessionCookie } from './session-cookie.js';
+import { createShortLivedCookie } from './short-lived-cookie.js';
 
 export interface AppDeps {
   useCases: UseCases;
@@ -37,6 +40,8 @@ export function createApp({ useCases, config, logger, metrics }: AppDeps): expre
   const production = config.environment === 'production';
   const cookie = createSessionCookie(config);
   const auth: AuthDeps = { useCases, cookie, origins: createOriginPolicy(config) };
+  const pending = createShortLivedCookie(config, 'gh_mfa');
+  const passkey = createShortLivedCookie(config, 'gh_passkey');
 
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy); // a hop count: 0 believes no X-Forwarded-For
@@ -62,7 +67,9 @@ export function createApp({ useCases, config, logger, metrics }: AppDeps): expre
   if (!production) app.use(docsRoutes(buildOpenApiDocument(cookie.name)));
   // Mounted at their prefixes, so a request walks only the router that can match it.
   app.use(`${API}/auth/verify`, verifyRoutes(auth));
-  app.use(`${API}/auth`, authRoutes(auth, metrics));
+  app.use(`${API}/auth`, authRoutes(auth, pending, metrics));
+  app.use(`${API}/auth`, secondStepRoutes(auth, { pending, passkey }));
+  app.use(`${API}/mfa`, mfaRoutes(auth));
   app.use(`${API}/users`, userRoutes(auth));
   app.use(`${API}/sessions`, sessionRoutes(auth));
   app.use(`${API}/tokens`, tokenRoutes(auth));

@@ -1,5 +1,5 @@
 import type { PublicUser } from '../core/domain/user.js';
-import type { ApiTokenView, InviteView, SessionView } from '../core/use-cases/views.js';
+import type { ApiTokenView, InviteView, MfaView, PasskeyView, SessionView } from '../core/use-cases/views.js';
 
 /** The JSON shapes of CONTRACT §3; field by field, so nothing (role, hashes) leaks by spreading. */
 export const toUserOut = (user: PublicUser) => ({
@@ -33,4 +33,17 @@ export const toInviteOut = (invite: InviteView) => ({
   used_count: invite.usedCount,
   created_at: invite.createdAt.toISOString(),
   expires_at: invite.expiresAt.toISOString(),
+});
+
+export const toPasskeyOut = (passkey: PasskeyView) => ({
+  id: passkey.id,
+  name: passkey.name,
+  created_at: passkey.createdAt.toISOString(),
+  last_used_at: passkey.lastUsedAt?.toISOString() ?? null,
+});
+
+export const toMfaOut = (mfa: MfaView) => ({
+  totp: mfa.totp,
+  passkeys: mfa.passkeys.map(toPasskeyOut),
+  recovery_codes_left: mfa.recoveryCodesLeft,
 });

@@ -1,4 +1,5 @@
 import type { Method } from './api.js';
+import { SETUPS, type Setup } from '../mfa/route-setups.js';
 import { PASSWORD } from './users.js';
 
 /** Who may call a route (CONTRACT §5): no credential, cookie or token, cookie only, an admin's cookie or token. */
@@ -13,6 +14,10 @@ export interface Route {
   body?: Record<string, unknown>;
   /** The status of a successful call. */
   success: number;
+  /** Run before the call: what the route needs to succeed (a pending login, a challenge, a factor). */
+  setup?: Setup;
+  /** What another user's cookie gets where it lacks the state the setup gave the owner (else `success`). */
+  otherStatus?: number;
 }
 
 export const NEW_PASSWORD = 'another long passphrase for tests 7';
@@ -44,6 +49,21 @@ export const ROUTES: readonly Route[] = [
   { method: 'get', path: '/api/v1/tokens', access: 'any', success: 200 },
   { method: 'delete', path: '/api/v1/tokens/{id}', access: 'any', success: 204 },
   { method: 'post', path: '/api/v1/invites', access: 'admin', success: 201, body: {} },
+  { method: 'post', path: '/api/v1/auth/mfa', access: 'none', success: 200, body: { code: '123456' }, setup: SETUPS.secondStepCode },
+  { method: 'post', path: '/api/v1/auth/mfa/passkey/options', access: 'none', success: 200, setup: SETUPS.secondStepOptions },
+  { method: 'post', path: '/api/v1/auth/mfa/passkey', access: 'none', success: 200, body: { response: {} }, setup: SETUPS.secondStepPasskey },
+  { method: 'post', path: '/api/v1/auth/passkey/options', access: 'none', success: 200 },
+  { method: 'post', path: '/api/v1/auth/passkey', access: 'none', success: 200, body: { response: {} }, setup: SETUPS.passwordless },
+  { method: 'post', path: '/api/v1/auth/step-up/passkey/options', access: 'session', success: 200, setup: SETUPS.ownPasskey, otherStatus: 409 },
+  { method: 'post', path: '/api/v1/auth/step-up/passkey', access: 'session', success: 204, body: { response: {} }, setup: SETUPS.stepUpPasskey, otherStatus: 400 },
+  { method: 'get', path: '/api/v1/mfa', access: 'any', success: 200 },
+  { method: 'post', path: '/api/v1/mfa/totp', access: 'session', success: 201, body: { password: PASSWORD } },
+  { method: 'post', path: '/api/v1/mfa/totp/confirm', access: 'session', success: 200, body: { code: '123456' }, setup: SETUPS.pendingTotp, otherStatus: 409 },
+  { method: 'delete', path: '/api/v1/mfa/totp', access: 'session', success: 204, body: { password: PASSWORD }, setup: SETUPS.unconfirmedTotp, otherStatus: 409 },
+  { method: 'post', path: '/api/v1/mfa/passkeys/options', access: 'session', success: 200, body: { password: PASSWORD } },
+  { method: 'post', path: '/api/v1/mfa/passkeys', access: 'session', success: 201, body: { name: 'Key', response: {} }, setup: SETUPS.newPasskey, otherStatus: 400 },
+  { method: 'delete', path: '/api/v1/mfa/passkeys/{id}', access: 'session', success: 204, body: { password: PASSWORD }, setup: SETUPS.ownPasskey },
+  { method: 'post', path: '/api/v1/mfa/recovery-codes', access: 'session', success: 200, body: { password: PASSWORD }, setup: SETUPS.ownPasskey, otherStatus: 409 },
 ];
 
 export const label = (route: Route): string => `${route.method.toUpperCase()} ${route.path}`;

@@ -1,9 +1,12 @@
 import { passwordBlocklistFor } from '../../../src/adapters/blocklist/password-blocklist-for.js';
+import { AesGcmSecretBox } from '../../../src/adapters/aes-gcm-secret-box.js';
 import { CryptoSecretGenerator } from '../../../src/adapters/crypto-secret-generator.js';
 import { MemoryAttemptThrottle } from '../../../src/adapters/memory/memory-attempt-throttle.js';
 import { withSecurityLog } from '../../../src/adapters/logged-trail.js';
 import { MemorySecurityLog } from '../../../src/adapters/memory/memory-security-log.js';
 import { createMemoryStore } from '../../../src/adapters/memory/memory-store.js';
+import { OtpauthTotp } from '../../../src/adapters/otpauth-totp.js';
+import { SimpleWebAuthn } from '../../../src/adapters/simple-webauthn.js';
 import type { ThrottleLimits } from '../../../src/core/domain/throttle.js';
 import type { Ports } from '../../../src/core/ports/ports.js';
 import { makeUseCases } from '../../../src/core/use-cases/make-use-cases.js';
@@ -38,11 +41,16 @@ export const memoryWorld = (hasher = new CountingHasher(), limits?: ThrottleLimi
     clock,
     throttle: new MemoryAttemptThrottle(),
     log,
+    totp: new OtpauthTotp(),
+    secretBox: new AesGcmSecretBox(UNIT_SECRET_KEY),
+    webauthn: new SimpleWebAuthn(UNIT_ORIGIN),
   };
   return { ports, useCases: makeUseCases(ports, limits), clock, hasher, log };
 };
 
 export const PASSWORD = 'correct horse battery staple';
+export const UNIT_SECRET_KEY = 'unit-spec-secret-key-0123456789abcdef';
+export const UNIT_ORIGIN = 'https://gatehouse.test';
 export const CONTEXT = { userAgent: 'spec', clientAddress: '127.0.0.1' };
 /** A login or registration that brings no earlier session cookie along. */
 export const SIGN_IN = { ...CONTEXT, presentedSessionToken: null };

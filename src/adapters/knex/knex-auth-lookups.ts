@@ -1,19 +1,22 @@
 import type { Knex } from 'knex';
 import type { ApiToken } from '../../core/domain/api-token.js';
 import type { Invite } from '../../core/domain/invite.js';
+import type { PendingLogin } from '../../core/domain/pending-login.js';
+import type { Passkey } from '../../core/domain/second-factor.js';
 import type { Session } from '../../core/domain/session.js';
 import type { UserId } from '../../core/domain/user-id.js';
 import type { NewUser, User } from '../../core/domain/user.js';
+import type { PasskeyLoginChallenge } from '../../core/domain/webauthn-challenge.js';
 import type { AuthLookups, InsertUserOutcome, RedeemOutcome, WithNewUser } from '../../core/ports/auth-lookups.js';
 import type { UserScope } from '../../core/ports/user-scopes.js';
 import { AuthAccess, OWNER_PREFIX, ROW_PREFIX } from './access/auth-access.js';
 import { engineOf, type Engine } from './engine.js';
 import { KnexUserScope } from './knex-user-scope.js';
-import { API_TOKENS, INVITES, SESSIONS, USERS, type Model } from './models/index.js';
+import { API_TOKENS, INVITES, PASSKEY_LOGIN_CHALLENGES, PASSKEYS, PENDING_LOGINS, SESSIONS, USERS, type Model } from './models/index.js';
 import type { PreparedAuthQueries } from './prepared-auth-queries.js';
 import { preparedAuthQueriesFor } from './prepared-queries.js';
 import { fromRow, toRow, type StoredRow } from './row-mapping.js';
-import { fromStoredId, toStoredIdOrNull } from './stored-forms.js';
+import { fromStoredId, toStoredIdOrNull, toStoredTime } from './stored-forms.js';
 import { isUniqueViolation } from './unique-violation.js';
 
 const withOwner = <T>(model: Model<T>, row: StoredRow | undefined): { record: T; user: User } | null =>
@@ -51,6 +54,27 @@ export class KnexAuthLookups implements AuthLookups {
   async findInviteByCodeHash(codeHash: string): Promise<Invite | null> {
     const row = await (this.prepared?.inviteByCodeHash(codeHash) ?? this.access.findBy(INVITES, 'codeHash', codeHash));
     return row ? fromRow(INVITES, row) : null;
+  }
+
+  async findPendingLoginBySecretHash(secretHash: string): Promise<{ pending: PendingLogin; user: User } | null> {
+    const found = withOwner(PENDING_LOGINS, await this.access.findWithOwner(PENDING_LOGINS, 'secretHash', secretHash));
+    return found && { pending: found.record, user: found.user };
+  }
+
+  async findPasskeyByCredentialId(credentialId: string): Promise<{ passkey: Passkey; user: User } | null> {
+    const found = withOwner(PASSKEYS, await this.access.findWithOwner(PASSKEYS, 'credentialId', credentialId));
+    return found && { passkey: found.record, user: found.user };
+  }
+
+  async insertPasskeyLoginChallenge(challenge: PasskeyLoginChallenge, now: Date): Promise<void> {
+    // The table holds no user data: expired rows go by a range delete, opportunistically.
+    await this.db(PASSKEY_LOGIN_CHALLENGES.table).where('expires_at', '<=', toStoredTime(now, this.engine)).delete();
+    await this.access.insert(PASSKEY_LOGIN_CHALLENGES, toRow(PASSKEY_LOGIN_CHALLENGES, challenge, this.engine));
+  }
+
+  async takePasskeyLoginChallenge(secretHash: string): Promise<PasskeyLoginChallenge | null> {
+    const [row] = await this.access.deleteBy(PASSKEY_LOGIN_CHALLENGES, 'secretHash', secretHash, ['secret_hash', 'challenge', 'expires_at']);
+    return row ? fromRow(PASSKEY_LOGIN_CHALLENGES, row) : null;
   }
 
   async insertUser<T = void>(user: NewUser, then?: WithNewUser<T>): Promise<InsertUserOutcome<T>> {

@@ -6,9 +6,12 @@ import type { NewSecurityEvent, SecurityEvent } from '../../core/domain/security
 import type { Session } from '../../core/domain/session.js';
 import type { UserId } from '../../core/domain/user-id.js';
 import type { User } from '../../core/domain/user.js';
+import { hasSecondFactor } from '../../core/domain/second-factor.js';
+import type { FactorStore } from '../../core/ports/factor-store.js';
 import type { Page, SessionProof, UserChanges, UserScope } from '../../core/ports/user-scopes.js';
 import { ScopedAccess } from './access/scoped-access.js';
 import { engineOf } from './engine.js';
+import { KnexFactorStore } from './knex-factor-store.js';
 import { API_TOKENS, INVITES, SECURITY_EVENTS, SESSIONS, USERS } from './models/index.js';
 import { preparedScopeQueriesFor } from './prepared-queries.js';
 import type { PreparedScopeQueries } from './prepared-scope-queries.js';
@@ -19,6 +22,7 @@ const isTransaction = (db: Knex | Knex.Transaction): db is Knex.Transaction => '
 
 export class KnexUserScope implements UserScope {
   private readonly access: ScopedAccess;
+  readonly factors: FactorStore;
   /** SQLite outside a transaction only: the per-request touches on statements prepared once per connection. */
   private readonly prepared: PreparedScopeQueries | null;
 
@@ -27,6 +31,7 @@ export class KnexUserScope implements UserScope {
     readonly userId: UserId,
   ) {
     this.access = new ScopedAccess(db, userId);
+    this.factors = new KnexFactorStore(this.access);
     // Inside a transaction every statement must run on its connection (SQLite has one writer).
     this.prepared = isTransaction(db) ? null : preparedScopeQueriesFor(db);
   }
@@ -122,10 +127,14 @@ export class KnexUserScope implements UserScope {
   }
 
   async hasSecondFactor(): Promise<boolean> {
-    return false;
+    return hasSecondFactor(await this.factors.summary());
   }
 
-  async deleteSecondFactors(): Promise<number> {
-    return 0;
+  /** In one transaction, so a reset never leaves recovery codes without the factor they back up. */
+  deleteSecondFactors(): Promise<number> {
+    return this.transaction(async (scope) => {
+      const totp = Number(await scope.factors.deleteTotp());
+      return totp + (await scope.factors.deletePasskeys()) + (await scope.factors.deleteRecoveryCodes());
+    });
   }
 }

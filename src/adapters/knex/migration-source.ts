@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import * as identity from '../../../db/migrations/0001_identity.js';
 import * as throttle from '../../../db/migrations/0002_throttle.js';
 import * as securityEvents from '../../../db/migrations/0003_security_events.js';
+import * as secondFactor from '../../../db/migrations/0004_second_factor.js';
 
 export interface Migration {
   name: string;
@@ -14,6 +15,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '0001_identity', ...identity },
   { name: '0002_throttle', ...throttle },
   { name: '0003_security_events', ...securityEvents },
+  { name: '0004_second_factor', ...secondFactor },
 ];
 
 export const MIGRATION_SOURCE: Knex.MigrationSource<Migration> = {

@@ -21,7 +21,7 @@ const fromStored = (column: Column, value: unknown): unknown => {
   if (value === null || value === undefined) return null;
   if (column.type.kind === 'id') return fromStoredId(value as string);
   if (column.type.kind === 'timestamp') return fromStoredTime(value);
-  if (column.type.kind === 'integer') return Number(value);
+  if (column.type.kind === 'integer' || column.type.kind === 'bigint') return Number(value); // pg answers bigint as text
   return value;
 };
 

@@ -1,8 +1,11 @@
 import type { ApiToken } from '../../core/domain/api-token.js';
 import type { Invite } from '../../core/domain/invite.js';
+import type { PendingLogin } from '../../core/domain/pending-login.js';
+import type { Passkey } from '../../core/domain/second-factor.js';
 import type { Session } from '../../core/domain/session.js';
 import type { UserId } from '../../core/domain/user-id.js';
 import type { NewUser, User } from '../../core/domain/user.js';
+import type { PasskeyLoginChallenge } from '../../core/domain/webauthn-challenge.js';
 import type { AuthLookups, InsertUserOutcome, RedeemOutcome, WithNewUser } from '../../core/ports/auth-lookups.js';
 import type { UserScope } from '../../core/ports/user-scopes.js';
 import { copy, idKey, insertChecked, transactionally, type MemoryTables } from './memory-tables.js';
@@ -34,6 +37,31 @@ export class MemoryAuthLookups implements AuthLookups {
 
   async findInviteByCodeHash(codeHash: string): Promise<Invite | null> {
     return findOne(this.tables.invites, (invite) => invite.codeHash === codeHash);
+  }
+
+  async findPendingLoginBySecretHash(secretHash: string): Promise<{ pending: PendingLogin; user: User } | null> {
+    const pending = findOne(this.tables.pendingLogins, (p) => p.secretHash === secretHash);
+    const user = pending && this.userOf(pending.userId);
+    return pending && user ? { pending, user } : null;
+  }
+
+  async findPasskeyByCredentialId(credentialId: string): Promise<{ passkey: Passkey; user: User } | null> {
+    const passkey = findOne(this.tables.passkeys, (p) => p.credentialId === credentialId);
+    const user = passkey && this.userOf(passkey.userId);
+    return passkey && user ? { passkey, user } : null;
+  }
+
+  async insertPasskeyLoginChallenge(challenge: PasskeyLoginChallenge, now: Date): Promise<void> {
+    const table = this.tables.passkeyLoginChallenges;
+    for (const [hash, old] of table) if (old.expiresAt.getTime() <= now.getTime()) table.delete(hash);
+    if (table.has(challenge.secretHash)) throw new Error('UNIQUE constraint failed');
+    table.set(challenge.secretHash, copy(challenge));
+  }
+
+  async takePasskeyLoginChallenge(secretHash: string): Promise<PasskeyLoginChallenge | null> {
+    const found = this.tables.passkeyLoginChallenges.get(secretHash);
+    this.tables.passkeyLoginChallenges.delete(secretHash);
+    return found ? copy(found) : null;
   }
 
   insertUser<T = void>(user: NewUser, then?: WithNewUser<T>): Promise<InsertUserOutcome<T>> {

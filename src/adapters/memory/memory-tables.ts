@@ -1,8 +1,11 @@
 import type { ApiToken } from '../../core/domain/api-token.js';
 import type { Invite } from '../../core/domain/invite.js';
+import type { PendingLogin } from '../../core/domain/pending-login.js';
+import type { Passkey, RecoveryCode, TotpFactor } from '../../core/domain/second-factor.js';
 import type { SecurityEvent } from '../../core/domain/security-event.js';
 import type { Session } from '../../core/domain/session.js';
 import type { User } from '../../core/domain/user.js';
+import type { PasskeyLoginChallenge, WebAuthnChallenge } from '../../core/domain/webauthn-challenge.js';
 
 /** The in-memory database: one map per table, keyed by id. Records inside are never handed out. */
 export interface MemoryTables {
@@ -11,6 +14,13 @@ export interface MemoryTables {
   invites: Map<string, Invite>;
   apiTokens: Map<string, ApiToken>;
   securityEvents: Map<string, SecurityEvent>;
+  totpFactors: Map<string, TotpFactor>;
+  passkeys: Map<string, Passkey>;
+  recoveryCodes: Map<string, RecoveryCode>;
+  pendingLogins: Map<string, PendingLogin>;
+  webauthnChallenges: Map<string, WebAuthnChallenge>;
+  /** Keyed by secret hash: they have no id and no owner. */
+  passkeyLoginChallenges: Map<string, PasskeyLoginChallenge>;
 }
 
 export const emptyTables = (): MemoryTables => ({
@@ -19,6 +29,12 @@ export const emptyTables = (): MemoryTables => ({
   invites: new Map(),
   apiTokens: new Map(),
   securityEvents: new Map(),
+  totpFactors: new Map(),
+  passkeys: new Map(),
+  recoveryCodes: new Map(),
+  pendingLogins: new Map(),
+  webauthnChallenges: new Map(),
+  passkeyLoginChallenges: new Map(),
 });
 
 export const copy = <T>(record: T): T => structuredClone(record);

@@ -5,7 +5,10 @@ import type { NewSecurityEvent, SecurityEvent } from '../../core/domain/security
 import type { Session } from '../../core/domain/session.js';
 import type { UserId } from '../../core/domain/user-id.js';
 import type { User } from '../../core/domain/user.js';
+import { hasSecondFactor } from '../../core/domain/second-factor.js';
+import type { FactorStore } from '../../core/ports/factor-store.js';
 import type { Page, SessionProof, UserChanges, UserScope } from '../../core/ports/user-scopes.js';
+import { MemoryFactorStore } from './memory-factor-store.js';
 import { copy, idKey, insertChecked, transactionally, type MemoryTables } from './memory-tables.js';
 
 const newestFirst = (a: { createdAt: Date; id: string }, b: { createdAt: Date; id: string }): number =>
@@ -13,6 +16,7 @@ const newestFirst = (a: { createdAt: Date; id: string }, b: { createdAt: Date; i
 
 export class MemoryUserScope implements UserScope {
   readonly userId: UserId;
+  readonly factors: FactorStore;
 
   constructor(
     private readonly tables: MemoryTables,
@@ -22,6 +26,7 @@ export class MemoryUserScope implements UserScope {
     const key = idKey(userId);
     if (key === null) throw new Error('not a canonical UUID');
     this.userId = key as UserId;
+    this.factors = new MemoryFactorStore(tables, this.userId);
   }
 
   transaction<T>(work: (scope: UserScope) => Promise<T>): Promise<T> {
@@ -46,6 +51,9 @@ export class MemoryUserScope implements UserScope {
     this.deleteOwned(this.tables.apiTokens, (t) => t.userId);
     this.deleteOwned(this.tables.invites, (i) => i.createdBy);
     this.deleteOwned(this.tables.securityEvents, (e) => e.userId);
+    for (const table of [this.tables.totpFactors, this.tables.passkeys, this.tables.recoveryCodes, this.tables.pendingLogins, this.tables.webauthnChallenges]) {
+      this.deleteOwned(table as Map<string, { userId: string }>, (record) => record.userId);
+    }
     for (const event of this.tables.securityEvents.values()) if (event.actorId === this.userId) event.actorId = null;
   }
 
@@ -131,11 +139,14 @@ export class MemoryUserScope implements UserScope {
   }
 
   async hasSecondFactor(): Promise<boolean> {
-    return false;
+    return hasSecondFactor(await this.factors.summary());
   }
 
-  async deleteSecondFactors(): Promise<number> {
-    return 0;
+  deleteSecondFactors(): Promise<number> {
+    return this.transaction(async (scope) => {
+      const totp = Number(await scope.factors.deleteTotp());
+      return totp + (await scope.factors.deletePasskeys()) + (await scope.factors.deleteRecoveryCodes());
+    });
   }
 
   private exists(): boolean {

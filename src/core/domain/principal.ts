@@ -27,6 +27,11 @@ export interface Principal {
   role: Role;
   credential: Credential;
   context: RequestContext;
+  /**
+   * Set on a session of a user whom the MFA policy covers and who has not proved a second factor on
+   * it: until one is enrolled, it may only read itself and its factors, enrol one and log out.
+   */
+  enrolmentRequired?: true;
 }
 
 /** Account-changing actions need a browser session, so a leaked API token cannot take over. */

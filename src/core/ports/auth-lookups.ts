@@ -1,8 +1,11 @@
 import type { ApiToken } from '../domain/api-token.js';
 import type { Invite } from '../domain/invite.js';
+import type { PendingLogin } from '../domain/pending-login.js';
+import type { Passkey } from '../domain/second-factor.js';
 import type { Session } from '../domain/session.js';
 import type { UserId } from '../domain/user-id.js';
 import type { NewUser, User } from '../domain/user.js';
+import type { PasskeyLoginChallenge } from '../domain/webauthn-challenge.js';
 import type { UserScope } from './user-scopes.js';
 
 export type InsertUserOutcome<T = void> = { outcome: 'inserted'; user: User; result: T } | { outcome: 'email_taken' };
@@ -20,6 +23,14 @@ export interface AuthLookups {
   findSessionByTokenHash(tokenHash: string): Promise<{ session: Session; user: User } | null>;
   findApiTokenByTokenHash(tokenHash: string): Promise<{ token: ApiToken; user: User } | null>;
   findInviteByCodeHash(codeHash: string): Promise<Invite | null>;
+  /** The second login step: the pending login its cookie names, with its user. */
+  findPendingLoginBySecretHash(secretHash: string): Promise<{ pending: PendingLogin; user: User } | null>;
+  /** Passwordless login: the passkey an assertion names, with its user. */
+  findPasskeyByCredentialId(credentialId: string): Promise<{ passkey: Passkey; user: User } | null>;
+  /** A passwordless challenge, bound to a cookie secret; drops the challenges expired by `now`. */
+  insertPasskeyLoginChallenge(challenge: PasskeyLoginChallenge, now: Date): Promise<void>;
+  /** Removes and answers the challenge that cookie secret names: single-use. */
+  takePasskeyLoginChallenge(secretHash: string): Promise<PasskeyLoginChallenge | null>;
   /** Inserts the user and runs `then` in the same transaction; nothing is kept unless both succeed. */
   insertUser<T = void>(user: NewUser, then?: WithNewUser<T>): Promise<InsertUserOutcome<T>>;
   /**

@@ -5,9 +5,12 @@ import type { HealthProbe } from './health-probe.js';
 import type { IdGenerator } from './id-generator.js';
 import type { PasswordBlocklist } from './password-blocklist.js';
 import type { PasswordHasher } from './password-hasher.js';
+import type { SecretBox } from './secret-box.js';
 import type { SecretGenerator } from './secret-generator.js';
 import type { SecurityLog } from './security-log.js';
+import type { Totp } from './totp.js';
 import type { UserScopes } from './user-scopes.js';
+import type { WebAuthn } from './webauthn.js';
 
 /** Every driven dependency of the core; a use case asks for the few it needs with Pick. */
 export interface Ports {
@@ -21,4 +24,7 @@ export interface Ports {
   clock: Clock;
   throttle: AttemptThrottle;
   log: SecurityLog;
+  totp: Totp;
+  secretBox: SecretBox;
+  webauthn: WebAuthn;
 }

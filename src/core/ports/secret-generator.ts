@@ -1,9 +1,10 @@
-export type SecretKind = 'session' | 'api_token' | 'invite';
+/** Pending logins and passwordless challenges ride in cookies like sessions; recovery codes are typed by people. */
+export type SecretKind = 'session' | 'api_token' | 'invite' | 'pending_login' | 'passkey_challenge' | 'recovery_code';
 
 export interface IssuedSecret {
   /** Shown to its holder once; never stored. */
   secret: string;
-  /** What is stored and looked up: SHA-256 of the whole secret, lowercase hex. */
+  /** What is stored and looked up: SHA-256 of the whole secret (of a recovery code: its normalised form), lowercase hex. */
   hash: string;
 }
 

@@ -4,6 +4,7 @@ import type { NewSecurityEvent, SecurityEvent } from '../domain/security-event.j
 import type { Session } from '../domain/session.js';
 import type { UserId } from '../domain/user-id.js';
 import type { User } from '../domain/user.js';
+import type { FactorStore } from './factor-store.js';
 
 export type UserChanges = Partial<Pick<User, 'displayName' | 'passwordHash' | 'updatedAt'>>;
 export type SessionProof = Pick<Session, 'authenticatedAt' | 'secondFactorAt'>;
@@ -20,6 +21,8 @@ export interface Page {
  */
 export interface UserScope {
   readonly userId: UserId;
+  /** The user's second factors, pending logins and WebAuthn challenges, on this scope's connection. */
+  readonly factors: FactorStore;
   /**
    * Runs `work` in one transaction through a scope bound to it: every write and every recorded event
    * commit together or not at all, and transactions of the same user run one after the other (so a
@@ -62,7 +65,7 @@ export interface UserScope {
   /** The user's trail, newest first. */
   listEvents(page: Page): Promise<SecurityEvent[]>;
 
-  /** True while the user has a confirmed second factor (no factor can be enrolled yet: false). */
+  /** True while the user has a confirmed TOTP or at least one passkey. */
   hasSecondFactor(): Promise<boolean>;
   /** Removes every second factor and recovery code of the user (a lost phone); answers how many went. */
   deleteSecondFactors(): Promise<number>;

@@ -1,4 +1,5 @@
 import { DomainError } from '../domain/errors.js';
+import { isCoveredByPolicy, type MfaPolicy } from '../domain/mfa-policy.js';
 import { isSessionExpired, sessionTouch } from '../domain/session.js';
 import { toPublicUser } from '../domain/user.js';
 import type { Ports } from '../ports/ports.js';
@@ -6,7 +7,7 @@ import type { UseCases } from './use-cases.js';
 
 /** The per-request hot path: one lookup, and a write only when the expiry slides or a minute passed. */
 export const makeAuthenticateSession =
-  (deps: Pick<Ports, 'auth' | 'scopes' | 'secrets' | 'clock'>): UseCases['authenticateSession'] =>
+  (deps: Pick<Ports, 'auth' | 'scopes' | 'secrets' | 'clock'>, mfaPolicy: MfaPolicy = 'none'): UseCases['authenticateSession'] =>
   async (token, context) => {
     const tokenHash = deps.secrets.hashOf(token);
     const found = await deps.auth.findSessionByTokenHash(tokenHash);
@@ -25,8 +26,10 @@ export const makeAuthenticateSession =
       authenticatedAt: session.authenticatedAt,
       secondFactorAt: session.secondFactorAt,
     };
+    // CONTRACT §14: a covered user's session that never proved a second factor may only enrol one.
+    const enrolment = isCoveredByPolicy(mfaPolicy, user.role) && session.secondFactorAt === null ? { enrolmentRequired: true as const } : {};
     return {
-      principal: { userId: user.id, user: toPublicUser(user), role: user.role, credential, context },
+      principal: { userId: user.id, user: toPublicUser(user), role: user.role, credential, context, ...enrolment },
       session: { token, expiresAt: touch?.expiresAt ?? session.expiresAt },
       renewed: touch?.renewed ?? false,
     };

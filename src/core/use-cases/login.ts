@@ -1,10 +1,12 @@
 import { normalizeEmail } from '../domain/email.js';
 import { DomainError } from '../domain/errors.js';
+import { hasSecondFactor } from '../domain/second-factor.js';
 import { toPublicUser } from '../domain/user.js';
 import type { Ports } from '../ports/ports.js';
 import { loginRules, parse } from '../rules.js';
 import { endPresentedSession } from './end-presented-session.js';
 import { newSession } from './new-session.js';
+import { beginSecondStep } from './pending-login.js';
 import type { ThrottleGuard } from './throttle-guard.js';
 import { trailEvent } from './trail-event.js';
 import type { UseCases } from './use-cases.js';
@@ -29,14 +31,21 @@ export const makeLogin =
       else deps.log.write({ type: 'login_failed', userId: null, clientAddress });
       throw new DomainError('invalid_credentials');
     }
-    await guard.clearLoginFailures(email);
     await endPresentedSession(deps, context);
     const rehashed = deps.hasher.needsRehash(user.passwordHash) ? await deps.hasher.hash(body.password) : null;
+    const factors = await deps.scopes.open(user.id).factors.summary();
+    // A password alone opens nothing for a user with a second factor (CONTRACT §10), and it does not
+    // clear the email's failures either: only the second step does, so codes cannot be guessed across pending logins.
+    if (hasSecondFactor(factors)) {
+      const { methods, pending } = await beginSecondStep(deps, deps.scopes.open(user.id), factors, rehashed);
+      return { user: toPublicUser(user), session: pending, secondStep: methods };
+    }
+    await guard.clearLoginFailures(email);
     const { session, grant } = newSession(deps, user.id, context.userAgent);
     await deps.scopes.open(user.id).transaction(async (scope) => {
       if (rehashed) await scope.updateUser({ passwordHash: rehashed, updatedAt: deps.clock.now() });
       await scope.insertSession(session);
       await scope.recordEvent(trailEvent(deps, 'login_succeeded', context, { targetId: session.id }));
     });
-    return { user: toPublicUser(user), session: grant };
+    return { user: toPublicUser(user), session: grant, secondStep: null };
   };

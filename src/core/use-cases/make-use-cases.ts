@@ -1,3 +1,4 @@
+import type { MfaPolicy } from '../domain/mfa-policy.js';
 import { DEFAULT_THROTTLE_LIMITS, type ThrottleLimits } from '../domain/throttle.js';
 import type { Ports } from '../ports/ports.js';
 import { makeCreateApiToken, makeListApiTokens, makeRevokeApiToken } from './api-tokens.js';
@@ -15,21 +16,51 @@ import { makePasswordCheck } from './password-check.js';
 import { makeRegisterWithInvite } from './register-with-invite.js';
 import { makeListSessions, makeRevokeOtherSessions, makeRevokeSession } from './sessions.js';
 import { makeStepUp } from './step-up.js';
+import { makeCompleteLoginWithCode } from './complete-login-with-code.js';
+import { makeCompleteLoginWithPasskey } from './complete-login-with-passkey.js';
+import { makeConfirmTotp } from './confirm-totp.js';
+import { makeEnrolTotp } from './enrol-totp.js';
+import { makeGetMfa } from './get-mfa.js';
+import { makeLoginWithPasskey } from './login-with-passkey.js';
+import { makePasskeyLoginOptions } from './passkey-login-options.js';
+import { makePasskeyRegistrationOptions } from './passkey-registration-options.js';
+import { makeRegenerateRecoveryCodes } from './regenerate-recovery-codes.js';
+import { makeRegisterPasskey } from './register-passkey.js';
+import { makeRemovePasskey } from './remove-passkey.js';
+import { makeRemoveTotp } from './remove-totp.js';
+import { makeSecondStepPasskeyOptions } from './second-step-passkey-options.js';
+import { makeStepUpPasskeyOptions } from './step-up-passkey-options.js';
+import { makeStepUpWithPasskey } from './step-up-with-passkey.js';
 import { makeThrottleGuard } from './throttle-guard.js';
 import { makeUpdateDisplayName } from './update-display-name.js';
 import type { UseCases } from './use-cases.js';
 
-/** `limits` come from configuration (CONTRACT §9); the contract's defaults otherwise. */
-export const makeUseCases = (ports: Ports, limits: ThrottleLimits = DEFAULT_THROTTLE_LIMITS): UseCases => {
+/** `limits` and `mfaPolicy` come from configuration (CONTRACT §9, §14); the contract's defaults otherwise. */
+export const makeUseCases = (ports: Ports, limits: ThrottleLimits = DEFAULT_THROTTLE_LIMITS, mfaPolicy: MfaPolicy = 'none'): UseCases => {
   const guard = makeThrottleGuard(ports, limits);
   const checkPassword = makePasswordCheck(ports, guard);
   return {
     registerWithInvite: makeRegisterWithInvite(ports, guard),
     login: makeLogin(ports, guard),
+    completeLoginWithCode: makeCompleteLoginWithCode(ports, guard),
+    secondStepPasskeyOptions: makeSecondStepPasskeyOptions(ports),
+    completeLoginWithPasskey: makeCompleteLoginWithPasskey(ports, guard),
+    passkeyLoginOptions: makePasskeyLoginOptions(ports, guard),
+    loginWithPasskey: makeLoginWithPasskey(ports, guard),
     logout: makeLogout(ports),
-    authenticateSession: makeAuthenticateSession(ports),
+    authenticateSession: makeAuthenticateSession(ports, mfaPolicy),
     authenticateApiToken: makeAuthenticateApiToken(ports),
-    stepUp: makeStepUp(ports, checkPassword),
+    stepUp: makeStepUp(ports, checkPassword, guard),
+    stepUpPasskeyOptions: makeStepUpPasskeyOptions(ports),
+    stepUpWithPasskey: makeStepUpWithPasskey(ports, guard),
+    getMfa: makeGetMfa(ports),
+    enrolTotp: makeEnrolTotp(ports, checkPassword),
+    confirmTotp: makeConfirmTotp(ports),
+    removeTotp: makeRemoveTotp(ports, checkPassword),
+    passkeyRegistrationOptions: makePasskeyRegistrationOptions(ports, checkPassword),
+    registerPasskey: makeRegisterPasskey(ports),
+    removePasskey: makeRemovePasskey(ports, checkPassword),
+    regenerateRecoveryCodes: makeRegenerateRecoveryCodes(ports, checkPassword),
     getMe: makeGetMe(),
     updateDisplayName: makeUpdateDisplayName(ports),
     changePassword: makeChangePassword(ports, checkPassword),

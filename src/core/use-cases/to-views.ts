@@ -1,7 +1,8 @@
 import type { ApiToken } from '../domain/api-token.js';
 import type { Invite } from '../domain/invite.js';
+import type { Passkey } from '../domain/second-factor.js';
 import type { Session } from '../domain/session.js';
-import type { ApiTokenView, InviteView, SessionView } from './views.js';
+import type { ApiTokenView, InviteView, PasskeyView, SessionView } from './views.js';
 
 export const toSessionView = (session: Session, currentId: string | null): SessionView => ({
   id: session.id,
@@ -27,4 +28,11 @@ export const toInviteView = (invite: Invite): InviteView => ({
   usedCount: invite.usedCount,
   createdAt: invite.createdAt,
   expiresAt: invite.expiresAt,
+});
+
+export const toPasskeyView = (passkey: Passkey): PasskeyView => ({
+  id: passkey.id,
+  name: passkey.name,
+  createdAt: passkey.createdAt,
+  lastUsedAt: passkey.lastUsedAt,
 });

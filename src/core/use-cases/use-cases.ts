@@ -1,6 +1,9 @@
 import type { Principal } from '../domain/principal.js';
 import type { PublicUser } from '../domain/user.js';
-import type { ApiTokenView, InviteView, RequestContext, SessionGrant, SessionView, SignInContext } from './views.js';
+import type { JsonObject } from '../ports/webauthn.js';
+import type { ApiTokenView, InviteView, LoginResult, MfaView, PasskeyView, RequestContext, SessionGrant, SessionView, SignInContext } from './views.js';
+
+type SignedIn = { user: PublicUser; session: SessionGrant };
 
 /**
  * The whole application surface, shared by the HTTP and CLI adapters. Inputs that come from a
@@ -9,13 +12,35 @@ import type { ApiTokenView, InviteView, RequestContext, SessionGrant, SessionVie
  */
 export interface UseCases {
   registerWithInvite(input: unknown, context: SignInContext): Promise<{ user: PublicUser; session: SessionGrant }>;
-  login(input: unknown, context: SignInContext): Promise<{ user: PublicUser; session: SessionGrant }>;
+  /** For a user with a second factor: no session, a pending login to complete with one (CONTRACT §10). */
+  login(input: unknown, context: SignInContext): Promise<LoginResult>;
+  /** The second login step, `{code}` or `{recovery_code}`, on the pending login that secret names. */
+  completeLoginWithCode(pendingSecret: string | null, input: unknown, context: SignInContext): Promise<SignedIn>;
+  /** Request options for the pending login's user's passkeys. */
+  secondStepPasskeyOptions(pendingSecret: string | null): Promise<JsonObject>;
+  completeLoginWithPasskey(pendingSecret: string | null, input: unknown, context: SignInContext): Promise<SignedIn>;
+  /** Passwordless: options for a discoverable credential, bound to a secret for a short-lived cookie. */
+  passkeyLoginOptions(context: RequestContext): Promise<{ options: JsonObject; challenge: SessionGrant }>;
+  loginWithPasskey(challengeSecret: string | null, input: unknown, context: SignInContext): Promise<SignedIn>;
   logout(sessionToken: string | null, context: RequestContext): Promise<void>;
   /** Throws not_authenticated. `renewed` is set when the cookie must be sent again. */
   authenticateSession(token: string, context: RequestContext): Promise<{ principal: Principal; session: SessionGrant; renewed: boolean }>;
   authenticateApiToken(token: string, context: RequestContext): Promise<Principal>;
-  /** Renews the current session's proof of identity (cookie only): `{password}` without a second factor. */
+  /** Renews the current session's proof (cookie only): `{password}` without a second factor, `{code}` or `{recovery_code}` with one. */
   stepUp(principal: Principal, input: unknown): Promise<void>;
+  stepUpPasskeyOptions(principal: Principal): Promise<JsonObject>;
+  stepUpWithPasskey(principal: Principal, input: unknown): Promise<void>;
+
+  getMfa(principal: Principal): Promise<MfaView>;
+  /** An unconfirmed TOTP factor; its secret is shown here once. */
+  enrolTotp(principal: Principal, input: unknown): Promise<{ secret: string; uri: string }>;
+  /** The recovery codes when it is the user's first factor, else null. */
+  confirmTotp(principal: Principal, input: unknown): Promise<{ recoveryCodes: string[] | null }>;
+  removeTotp(principal: Principal, input: unknown): Promise<void>;
+  passkeyRegistrationOptions(principal: Principal, input: unknown): Promise<JsonObject>;
+  registerPasskey(principal: Principal, input: unknown): Promise<{ passkey: PasskeyView; recoveryCodes: string[] | null }>;
+  removePasskey(principal: Principal, passkeyId: string, input: unknown): Promise<void>;
+  regenerateRecoveryCodes(principal: Principal, input: unknown): Promise<string[]>;
 
   getMe(principal: Principal): Promise<PublicUser>;
   updateDisplayName(principal: Principal, input: unknown): Promise<PublicUser>;

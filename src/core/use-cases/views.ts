@@ -1,4 +1,6 @@
 import type { RequestContext } from '../domain/request-context.js';
+import type { SecondFactorMethod } from '../domain/second-factor.js';
+import type { PublicUser } from '../domain/user.js';
 
 /** What use cases hand back to driving adapters; adapters only rename fields to snake_case. */
 export interface SessionView {
@@ -28,10 +30,34 @@ export interface InviteView {
   expiresAt: Date;
 }
 
+export interface PasskeyView {
+  id: string;
+  name: string;
+  createdAt: Date;
+  lastUsedAt: Date | null;
+}
+
+export interface MfaView {
+  totp: boolean;
+  passkeys: PasskeyView[];
+  recoveryCodesLeft: number;
+}
+
 /** A session secret for the driving adapter to put in a cookie, with when it stops working. */
 export interface SessionGrant {
   token: string;
   expiresAt: Date;
+}
+
+/**
+ * Login's answer. Without a second factor, `session` opens the session and `secondStep` is null.
+ * With one, nothing is open yet: `secondStep` lists the methods that can complete the login and
+ * `session` is the pending login's grant, for a cookie of its own that no other route accepts.
+ */
+export interface LoginResult {
+  user: PublicUser;
+  session: SessionGrant;
+  secondStep: SecondFactorMethod[] | null;
 }
 
 /** Login and registration end the session whose cookie came along, so none is ever orphaned. */

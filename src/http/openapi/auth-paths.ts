@@ -36,7 +36,12 @@ export const authPaths = {
       access: 'none',
       mutating: true,
       body: 'LoginIn',
-      success: { status: 200, description: 'Logged in', schema: schemaRef('UserOut'), setsCookie: true },
+      success: {
+        status: 200,
+        description: 'Logged in (UserOut, session cookie); or, for a user with a second factor, MfaRequired and only the gh_mfa cookie',
+        schema: { oneOf: [schemaRef('UserOut'), schemaRef('MfaRequired')] },
+        setsCookie: true,
+      },
       errors: ['invalid_credentials', 'too_many_requests'],
     }),
   },
@@ -47,7 +52,8 @@ export const authPaths = {
       description:
         'Creating API tokens and revoking other sessions need a proof of identity younger than 15 minutes. ' +
         'This renews it on the current session without creating a new one. A user without a second factor ' +
-        'sends its password; a wrong one counts toward the per-email login limit.',
+        'sends its password; a user with one sends a TOTP code or a recovery code (a password alone is refused). ' +
+        'A wrong one counts toward the per-email login limit.',
       tag,
       access: 'session',
       mutating: true,

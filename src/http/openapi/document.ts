@@ -1,8 +1,10 @@
 import { authPaths } from './auth-paths.js';
 import { healthPaths } from './health-paths.js';
 import { invitePaths } from './invite-paths.js';
+import { mfaPaths } from './mfa-paths.js';
 import { requestSchemas } from './request-bodies.js';
 import { schemas } from './schemas.js';
+import { secondStepPaths } from './second-step-paths.js';
 import { sessionPaths } from './session-paths.js';
 import { tagList } from './tags.js';
 import { tokenPaths } from './token-paths.js';
@@ -38,7 +40,17 @@ export const buildOpenApiDocument = (cookieName: string) => ({
   // Relative, so "Try it out" calls the instance that served the page, whatever name it was reached by.
   servers: [{ url: '/', description: 'The instance serving this document' }],
   tags: tagList,
-  paths: { ...healthPaths, ...authPaths, ...verifyPaths, ...userPaths, ...tokenPaths, ...sessionPaths, ...invitePaths },
+  paths: {
+    ...healthPaths,
+    ...authPaths,
+    ...verifyPaths,
+    ...secondStepPaths,
+    ...userPaths,
+    ...tokenPaths,
+    ...sessionPaths,
+    ...invitePaths,
+    ...mfaPaths,
+  },
   components: {
     schemas: { ...schemas, ...requestSchemas },
     securitySchemes: {

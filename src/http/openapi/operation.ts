@@ -15,6 +15,8 @@ export interface OperationSpec {
   mutating: boolean;
   /** The request schema; its example (request-bodies.ts) prefills the docs page. */
   body?: RequestSchema;
+  /** Open to a session the MFA policy holds to enrolment (else such a session gets 403 mfa_enrolment_required). */
+  duringEnrolment?: boolean;
   success: {
     status: number;
     description: string;
@@ -33,6 +35,7 @@ const implicitErrors = (spec: OperationSpec): ProblemCode[] => [
   ...(spec.body ? (['malformed_json', 'payload_too_large', 'unsupported_media_type', 'validation_failed'] as const) : []),
   ...(spec.access !== 'none' ? (['not_authenticated'] as const) : []),
   ...(spec.access === 'session' ? (['forbidden'] as const) : []),
+  ...(spec.access !== 'none' && !spec.duringEnrolment ? (['mfa_enrolment_required'] as const) : []),
   ...(spec.mutating ? (['csrf_rejected'] as const) : []),
   'internal_error',
 ];

@@ -1,6 +1,8 @@
 /** Request bodies; the authoritative rules are in core/rules.ts (docs/api.md, "Input rules"). */
 const text = (minLength: number, maxLength: number) => ({ type: 'string', minLength, maxLength });
 const password = { type: 'string', minLength: 15, maxLength: 256, description: 'Code points after NFKC.' };
+const code = (description: string) => ({ type: 'string', maxLength: 64, description });
+const webauthnResponse = (kind: string) => ({ type: 'object', description: `The browser's ${kind} (PublicKeyCredential.toJSON()).` });
 const closed = (required: string[], properties: Record<string, unknown>) => ({
   type: 'object',
   additionalProperties: false,
@@ -19,7 +21,24 @@ export const requestSchemas = {
   DisplayNameIn: closed(['display_name'], { display_name: text(1, 100) }),
   PasswordChangeIn: closed(['current_password', 'new_password'], { current_password: text(0, 256), new_password: password }),
   AccountDeleteIn: closed(['password'], { password: text(0, 256) }),
-  StepUpIn: closed(['password'], { password: text(0, 256) }),
+  StepUpIn: {
+    description: 'Without a second factor: `password`. With one: `code` (TOTP) or `recovery_code`; a password alone is refused.',
+    oneOf: [
+      closed(['password'], { password: text(0, 256) }),
+      closed(['code'], { code: code('A 6-digit TOTP code.') }),
+      closed(['recovery_code'], { recovery_code: code('xxxxx-xxxxx-xxxxx-xxxxx; case-insensitive, hyphens optional.') }),
+    ],
+  },
+  PasswordIn: closed(['password'], { password: text(0, 256) }),
+  TotpConfirmIn: closed(['code'], { code: code('The 6-digit code the app shows now.') }),
+  SecondFactorIn: {
+    oneOf: [
+      closed(['code'], { code: code('A 6-digit TOTP code.') }),
+      closed(['recovery_code'], { recovery_code: code('xxxxx-xxxxx-xxxxx-xxxxx; case-insensitive, hyphens optional.') }),
+    ],
+  },
+  PasskeyIn: closed(['name', 'response'], { name: text(1, 100), response: webauthnResponse('RegistrationResponseJSON') }),
+  PasskeyResponseIn: closed(['response'], { response: webauthnResponse('AuthenticationResponseJSON') }),
   TokenIn: closed(['name'], {
     name: text(1, 100),
     expires_in_days: { type: ['integer', 'null'], minimum: 1, maximum: 365, description: 'Absent or null: never expires.' },
@@ -47,6 +66,23 @@ export const requestExamples: Record<RequestSchema, Record<string, unknown>> = {
   PasswordChangeIn: { current_password: PASSWORD, new_password: 'seven amber kites over the weir' },
   AccountDeleteIn: { password: PASSWORD },
   StepUpIn: { password: PASSWORD },
+  PasswordIn: { password: PASSWORD },
+  TotpConfirmIn: { code: '123456' },
+  SecondFactorIn: { code: '123456' },
+  // A passkey response is made by the browser (navigator.credentials), never typed: the shape to send.
+  PasskeyIn: {
+    name: 'Laptop',
+    response: { id: 'credential-id', rawId: 'credential-id', type: 'public-key', response: { clientDataJSON: 'base64url', attestationObject: 'base64url' }, clientExtensionResults: {} },
+  },
+  PasskeyResponseIn: {
+    response: {
+      id: 'credential-id',
+      rawId: 'credential-id',
+      type: 'public-key',
+      response: { clientDataJSON: 'base64url', authenticatorData: 'base64url', signature: 'base64url' },
+      clientExtensionResults: {},
+    },
+  },
   TokenIn: { name: 'nightly backup script', expires_in_days: 90 },
   InviteIn: { max_uses: 1, expires_in_days: 7 },
 };

@@ -40,6 +40,21 @@ const inviteFields = {
 };
 const inviteRequired = ['id', 'max_uses', 'used_count', 'created_at', 'expires_at'];
 const secret = (pattern: string, description: string) => ({ type: 'string', pattern, description });
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const recoveryCodes = {
+  type: 'array',
+  minItems: 10,
+  maxItems: 10,
+  items: { type: 'string', pattern: '^[0-9A-HJKMNP-TV-Z]{5}(-[0-9A-HJKMNP-TV-Z]{5}){3}$' },
+  description: 'Shown only in this response; each works once. Present when this is the first factor.',
+};
+const passkeyFields = {
+  id: uuid,
+  name: { type: 'string' },
+  created_at: instant,
+  last_used_at: { ...instant, type: ['string', 'null'] },
+};
+const passkeyRequired = ['id', 'name', 'created_at', 'last_used_at'];
 
 export const schemas = {
   UserOut: userOut,
@@ -53,6 +68,29 @@ export const schemas = {
     ...inviteFields,
     code: secret('.', 'The invite code, shown only in this response.'),
   }),
+  MfaRequired: closed(['mfa_required', 'methods'], {
+    mfa_required: { const: true },
+    methods: { type: 'array', items: { enum: ['totp', 'passkey', 'recovery_code'] }, description: 'What can complete the login.' },
+  }),
+  MfaOut: closed(['totp', 'passkeys', 'recovery_codes_left'], {
+    totp: { type: 'boolean', description: 'A confirmed authenticator app.' },
+    passkeys: { type: 'array', items: ref('PasskeyOut') },
+    recovery_codes_left: { type: 'integer', minimum: 0, maximum: 10 },
+  }),
+  PasskeyOut: closed(passkeyRequired, passkeyFields),
+  PasskeyCreated: closed(passkeyRequired, { ...passkeyFields, recovery_codes: recoveryCodes }),
+  TotpEnrolment: closed(['secret', 'otpauth_uri'], {
+    secret: secret('^[A-Z2-7]{32}$', 'The 160-bit secret in base32, shown only in this response.'),
+    otpauth_uri: secret('^otpauth://totp/Gatehouse:', 'The same secret as a provisioning URI (for a QR code).'),
+  }),
+  TotpConfirmed: { type: 'object', additionalProperties: false, properties: { recovery_codes: recoveryCodes } },
+  RecoveryCodes: closed(['recovery_codes'], { recovery_codes: recoveryCodes }),
+  WebAuthnOptions: {
+    type: 'object',
+    required: ['challenge'],
+    properties: { challenge: { type: 'string' } },
+    description: 'PublicKeyCredentialCreationOptionsJSON or PublicKeyCredentialRequestOptionsJSON (WebAuthn Level 3), for the browser.',
+  },
   Health: closed(['status'], { status: { type: 'string', enum: ['ok', 'unavailable'] } }),
   Problem: {
     type: 'object',

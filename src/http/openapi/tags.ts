@@ -7,6 +7,7 @@ export const TAGS = {
   users: "The caller's own account: read it, rename it, change its password, delete it.",
   tokens: "The caller's API tokens, for scripts and service accounts (`Authorization: Bearer gh_pat_…`).",
   sessions: "The caller's browser sessions: list them, end one, end all others.",
+  mfa: "The caller's second factors: an authenticator app (TOTP), passkeys and recovery codes.",
   invites: 'Invites, the only way to register; only admins issue them.',
   health: 'Probes for load balancers and orchestrators.',
   docs: 'This document and the page that renders it (not in production).',

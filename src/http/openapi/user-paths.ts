@@ -11,6 +11,7 @@ export const userPaths = {
       tag,
       access: 'any',
       mutating: false,
+      duringEnrolment: true,
       success: { status: 200, description: 'The caller', schema: schemaRef('UserOut') },
     }),
     patch: operation({

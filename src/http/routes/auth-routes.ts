@@ -7,10 +7,11 @@ import { rejectForeignOrigin, requireSameOrigin } from '../csrf.js';
 import { jsonBody } from '../json-body.js';
 import { toUserOut } from '../representations.js';
 import { requestContext } from '../request-context.js';
+import type { ShortLivedCookie } from '../short-lived-cookie.js';
 
 const UNCOUNTED: Pick<Metrics, 'countLogin' | 'countRegistration'> = { countLogin: () => {}, countRegistration: () => {} };
 
-export const authRoutes = (deps: AuthDeps, metrics = UNCOUNTED): Router => {
+export const authRoutes = (deps: AuthDeps, pendingCookie: ShortLivedCookie, metrics = UNCOUNTED): Router => {
   const { useCases, cookie, origins } = deps;
   const router = Router();
   const sameSite = rejectForeignOrigin(origins);
@@ -26,7 +27,17 @@ export const authRoutes = (deps: AuthDeps, metrics = UNCOUNTED): Router => {
     // Whatever cookie came along is killed by the use case (session fixation), bearer or not.
     const presented = cookie.read(req);
     const context = { ...requestContext(req), presentedSessionToken: presented };
-    const { user, session } = await countOutcome(metrics.countLogin, () => useCases.login(req.body, context));
+    const { user, session, secondStep } = await countOutcome(
+      metrics.countLogin,
+      () => useCases.login(req.body, context),
+      (result) => (result.secondStep ? 'mfa_required' : 'succeeded'),
+    );
+    if (secondStep) {
+      // No session yet: only the pending login's cookie, which nothing but the second step accepts.
+      pendingCookie.set(res, session.token);
+      res.status(200).json({ mfa_required: true, methods: secondStep });
+      return;
+    }
     cookie.set(res, session);
     res.status(200).json(toUserOut(user));
   });
@@ -39,6 +50,15 @@ export const authRoutes = (deps: AuthDeps, metrics = UNCOUNTED): Router => {
 
   router.post('/step-up', signedInWithSession(deps), jsonBody, async (req, res) => {
     await useCases.stepUp(principalOf(res), req.body);
+    res.status(204).end();
+  });
+
+  router.post('/step-up/passkey/options', signedInWithSession(deps), async (_req, res) => {
+    res.json(await useCases.stepUpPasskeyOptions(principalOf(res)));
+  });
+
+  router.post('/step-up/passkey', signedInWithSession(deps), jsonBody, async (req, res) => {
+    await useCases.stepUpWithPasskey(principalOf(res), req.body);
     res.status(204).end();
   });
 

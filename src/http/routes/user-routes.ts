@@ -7,7 +7,7 @@ export const userRoutes = (deps: AuthDeps): Router => {
   const { useCases, cookie } = deps;
   const router = Router();
 
-  router.get('/me', signedIn(deps), async (_req, res) => {
+  router.get('/me', signedIn(deps, { duringEnrolment: true }), async (_req, res) => {
     res.json(toUserOut(await useCases.getMe(principalOf(res))));
   });
 

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { UserId } from '../../../core/domain/user-id.js';
 import { engineOf, type Engine } from '../engine.js';
-import type { InsertableModel, SchemaModel, ScopedModel } from '../models/model.js';
+import { columnFor, type InsertableModel, type SchemaModel, type ScopedModel } from '../models/model.js';
 import { toRow, type StoredRow } from '../row-mapping.js';
 import { compileTemplate, type StatementTemplate } from '../statement-template.js';
 import { toStoredId } from '../stored-forms.js';
@@ -12,6 +12,8 @@ import { ScopedReader } from './scoped-reader.js';
 export type ScopedChanges<T, S extends keyof T> = Partial<Omit<T, S | 'id'>>;
 /** What a scope inserts: the owner field may be given, but the scope's user replaces it. */
 export type ScopedInsert<T, O extends keyof T> = Omit<T, O> & Partial<Pick<T, O>>;
+/** The fields of a record that hold numbers: the only ones a counter may be. */
+type NumberField<T> = { [F in keyof T & string]: T[F] extends number ? F : never }[keyof T & string];
 export type Narrowing<T> = (filter: ScopedFilter<T>) => ScopedFilter<T>;
 
 /**
@@ -40,6 +42,13 @@ export class ScopedAccess {
     const row = toRow(model, changes as Partial<T>, this.engine);
     if (Object.keys(row).length === 0) return 0;
     return (await this.narrowed(model, narrowing).update(row)) as number;
+  }
+
+  /** `field = field + 1` on the narrowed rows while it is below `limit`, in one statement; answers how many rows changed. */
+  async incrementWhileBelow<T, S extends keyof T & string>(model: ScopedModel<T, S>, field: Exclude<NumberField<T>, S>, limit: number, narrowing: Narrowing<T>): Promise<number> {
+    const column = columnFor(model, field).name;
+    const query = this.narrowed(model, narrowing).andWhere(`${model.table}.${column}`, '<', limit);
+    return (await query.update({ [column]: this.db.raw('?? + 1', [column]) })) as number;
   }
 
   async delete<T, S extends keyof T & string>(model: ScopedModel<T, S>, narrowing?: Narrowing<T>): Promise<number> {

@@ -1,13 +1,44 @@
 import { API_TOKENS } from './api-tokens.js';
 import { INVITES } from './invites.js';
+import { PASSKEYS } from './passkeys.js';
+import { PENDING_LOGINS } from './pending-logins.js';
+import { RECOVERY_CODES } from './recovery-codes.js';
 import type { SchemaModel } from './model.js';
 import { SECURITY_EVENTS } from './security-events.js';
 import { SESSIONS } from './sessions.js';
 import { THROTTLE_COUNTERS } from './throttle-counters.js';
+import { TOTP_FACTORS } from './totp-factors.js';
 import { USERS } from './users.js';
+import { PASSKEY_LOGIN_CHALLENGES, WEBAUTHN_CHALLENGES } from './webauthn-challenges.js';
 
-export { API_TOKENS, INVITES, SECURITY_EVENTS, SESSIONS, THROTTLE_COUNTERS, USERS };
+export {
+  API_TOKENS,
+  INVITES,
+  PASSKEY_LOGIN_CHALLENGES,
+  PASSKEYS,
+  PENDING_LOGINS,
+  RECOVERY_CODES,
+  SECURITY_EVENTS,
+  SESSIONS,
+  THROTTLE_COUNTERS,
+  TOTP_FACTORS,
+  USERS,
+  WEBAUTHN_CHALLENGES,
+};
 export type { Column, InsertableModel, LogicalType, Model, SchemaModel, ScopedModel } from './model.js';
 
 /** Every table the service owns, in dependency order; the drift check compares exactly these. */
-export const MODELS: readonly SchemaModel[] = [USERS, SESSIONS, INVITES, API_TOKENS, THROTTLE_COUNTERS, SECURITY_EVENTS];
+export const MODELS: readonly SchemaModel[] = [
+  USERS,
+  SESSIONS,
+  INVITES,
+  API_TOKENS,
+  THROTTLE_COUNTERS,
+  SECURITY_EVENTS,
+  TOTP_FACTORS,
+  PASSKEYS,
+  RECOVERY_CODES,
+  PENDING_LOGINS,
+  WEBAUTHN_CHALLENGES,
+  PASSKEY_LOGIN_CHALLENGES,
+];

@@ -4,6 +4,7 @@ export type LogicalType =
   | { kind: 'string'; length: number }
   | { kind: 'text' }
   | { kind: 'integer' }
+  | { kind: 'bigint' }
   | { kind: 'timestamp' };
 
 export interface ForeignKey {

@@ -1,0 +1,108 @@
+import {
+  generateAuthenticationOptions,
+  generateRegistrationOptions,
+  verifyAuthenticationResponse,
+  verifyRegistrationResponse,
+  type AuthenticationResponseJSON,
+  type RegistrationResponseJSON,
+} from '@simplewebauthn/server';
+import type { Ceremony, CredentialDescriptor, JsonObject, VerifiedCredential, WebAuthn } from '../core/ports/webauthn.js';
+
+const TIMEOUT_MS = 5 * 60_000; // the challenge's own lifetime
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const toJson = (value: object): JsonObject => JSON.parse(JSON.stringify(value)) as JsonObject;
+const descriptor = (credential: CredentialDescriptor) => ({ id: credential.credentialId, transports: credential.transports });
+
+/** Runs a verification; any throw (a malformed response, a wrong signature, origin or challenge) is a plain refusal. */
+const refusedOnThrow = async <T>(verify: () => Promise<T | null>): Promise<T | null> => {
+  try {
+    return await verify();
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * WebAuthn by @simplewebauthn/server for one relying party: id = the host of the public URL,
+ * expected origin = its origin (CONTRACT §10). Attestation `none`; resident key and user
+ * verification preferred; the signature counter is checked by the library.
+ */
+export class SimpleWebAuthn implements WebAuthn {
+  private readonly rpID: string;
+
+  constructor(private readonly origin: string) {
+    this.rpID = new URL(origin).hostname;
+  }
+
+  async registrationOptions(user: { id: string; email: string; displayName: string }, exclude: CredentialDescriptor[]): Promise<Ceremony> {
+    const options = await generateRegistrationOptions({
+      rpName: 'Gatehouse',
+      rpID: this.rpID,
+      userID: new TextEncoder().encode(user.id),
+      userName: user.email,
+      userDisplayName: user.displayName,
+      timeout: TIMEOUT_MS,
+      attestationType: 'none',
+      excludeCredentials: exclude.map(descriptor),
+      authenticatorSelection: { residentKey: 'preferred', userVerification: 'preferred' },
+    });
+    return { options: toJson(options), challenge: options.challenge };
+  }
+
+  verifyRegistration(response: unknown, challenge: string): Promise<VerifiedCredential | null> {
+    return refusedOnThrow(async () => {
+      const { verified, registrationInfo } = await verifyRegistrationResponse({
+        response: response as RegistrationResponseJSON,
+        expectedChallenge: challenge,
+        expectedOrigin: this.origin,
+        expectedRPID: this.rpID,
+        requireUserVerification: false,
+      });
+      if (!verified) return null;
+      const { credential } = registrationInfo;
+      return {
+        credentialId: credential.id,
+        publicKey: Buffer.from(credential.publicKey).toString('base64url'),
+        counter: credential.counter,
+        transports: credential.transports ?? [],
+      };
+    });
+  }
+
+  async authenticationOptions(allow: CredentialDescriptor[]): Promise<Ceremony> {
+    const options = await generateAuthenticationOptions({
+      rpID: this.rpID,
+      timeout: TIMEOUT_MS,
+      allowCredentials: allow.map(descriptor),
+      userVerification: allow.length === 0 ? 'required' : 'preferred',
+    });
+    return { options: toJson(options), challenge: options.challenge };
+  }
+
+  credentialIdOf(response: unknown): string | null {
+    if (!isObject(response)) return null;
+    const { id, rawId } = response;
+    return typeof id === 'string' && id.length > 0 && id.length <= 1400 && id === rawId ? id : null;
+  }
+
+  verifyAuthentication(response: unknown, challenge: string, credential: VerifiedCredential, userVerification: 'preferred' | 'required') {
+    return refusedOnThrow(async () => {
+      const { verified, authenticationInfo } = await verifyAuthenticationResponse({
+        response: response as AuthenticationResponseJSON,
+        expectedChallenge: challenge,
+        expectedOrigin: this.origin,
+        expectedRPID: this.rpID,
+        requireUserVerification: userVerification === 'required',
+        credential: {
+          id: credential.credentialId,
+          publicKey: new Uint8Array(Buffer.from(credential.publicKey, 'base64url')),
+          counter: credential.counter,
+          transports: credential.transports,
+        },
+      });
+      if (!verified) return null;
+      const handle = (response as AuthenticationResponseJSON).response.userHandle;
+      return { counter: authenticationInfo.newCounter, userHandle: handle ? Buffer.from(handle, 'base64url').toString('utf8') : null };
+    });
+  }
+}

@@ -1,0 +1,18 @@
+/** Crockford's base32: no I, L, O or U, so a code read aloud or retyped has fewer look-alikes. */
+export const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+const LOOK_ALIKES: Record<string, string> = { I: '1', L: '1', O: '0' };
+
+/** 20 characters of 5 bits: 100 bits, shown in groups of five. */
+export const RECOVERY_CODE_LENGTH = 20;
+
+export const formatRecoveryCode = (raw: string): string => raw.match(/.{5}/g)?.join('-') ?? raw;
+
+/**
+ * The form that is hashed: case-insensitive, hyphens and spaces optional, look-alike letters read
+ * as Crockford decoding does. Null when it cannot be a code at all.
+ */
+export const normalizeRecoveryCode = (input: string): string | null => {
+  const compact = input.toUpperCase().replace(/[-\s]/g, '').replace(/[ILO]/g, (char) => LOOK_ALIKES[char] ?? char);
+  if (compact.length !== RECOVERY_CODE_LENGTH) return null;
+  return [...compact].every((char) => CROCKFORD.includes(char)) ? compact : null;
+};

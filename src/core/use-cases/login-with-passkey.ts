@@ -1,0 +1,47 @@
+import { DomainError } from '../domain/errors.js';
+import { toPublicUser } from '../domain/user.js';
+import { isChallengeLive } from '../domain/webauthn-challenge.js';
+import type { Ports } from '../ports/ports.js';
+import { parse, passkeyResponseRules } from '../rules.js';
+import { endPresentedSession } from './end-presented-session.js';
+import { newSession } from './new-session.js';
+import { credentialOf } from './prove-passkey.js';
+import type { ThrottleGuard } from './throttle-guard.js';
+import { trailEvent } from './trail-event.js';
+import type { UseCases } from './use-cases.js';
+
+type Deps = Pick<Ports, 'auth' | 'scopes' | 'secrets' | 'ids' | 'clock' | 'webauthn'>;
+
+/**
+ * Passwordless: a discoverable passkey with user verification is two factors in one (something
+ * held, and a PIN or biometric), so the session it opens counts as MFA.
+ */
+export const makeLoginWithPasskey =
+  (deps: Deps, guard: ThrottleGuard): UseCases['loginWithPasskey'] =>
+  async (challengeSecret, input, context) => {
+    await guard.admitAddress(context.clientAddress);
+    const { response } = parse<{ response: unknown }>(passkeyResponseRules, input);
+    const challenge = challengeSecret === null ? null : await deps.auth.takePasskeyLoginChallenge(deps.secrets.hashOf(challengeSecret));
+    const credentialId = deps.webauthn.credentialIdOf(response);
+    const found = credentialId === null ? null : await deps.auth.findPasskeyByCredentialId(credentialId);
+    if (!challenge || !isChallengeLive(challenge, deps.clock.now()) || !found) throw new DomainError('webauthn_failed');
+    const { passkey, user } = found;
+    const scope = deps.scopes.open(user.id);
+    await guard.admitLogin(user.email, context.clientAddress, () => scope.recordEvent(trailEvent(deps, 'login_throttled', context)));
+    const verified = await deps.webauthn.verifyAuthentication(response, challenge.challenge, credentialOf(passkey), 'required');
+    // The user handle the authenticator stored at registration must name the passkey's owner.
+    if (!verified || verified.userHandle !== user.id) {
+      await scope.recordEvent(trailEvent(deps, 'login_failed', context));
+      throw new DomainError('webauthn_failed');
+    }
+    const now = deps.clock.now();
+    const { session, grant } = newSession(deps, user.id, context.userAgent, now);
+    await scope.transaction(async (tx) => {
+      await tx.factors.touchPasskey(passkey.id, verified.counter, now);
+      await tx.insertSession(session);
+      await tx.recordEvent(trailEvent(deps, 'login_succeeded', context, { targetId: session.id }));
+    });
+    await guard.clearLoginFailures(user.email);
+    await endPresentedSession(deps, context);
+    return { user: toPublicUser(user), session: grant };
+  };

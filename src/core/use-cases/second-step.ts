@@ -1,0 +1,57 @@
+import { DomainError } from '../domain/errors.js';
+import { PENDING_LOGIN_ATTEMPTS, type PendingLogin } from '../domain/pending-login.js';
+import { toPublicUser, type PublicUser } from '../domain/user.js';
+import type { Ports } from '../ports/ports.js';
+import type { UserScope } from '../ports/user-scopes.js';
+import { endPresentedSession } from './end-presented-session.js';
+import { newSession } from './new-session.js';
+import { findPendingLogin } from './pending-login.js';
+import type { ThrottleGuard } from './throttle-guard.js';
+import { trailEvent } from './trail-event.js';
+import type { SessionGrant, SignInContext } from './views.js';
+
+export type SecondStepDeps = Pick<Ports, 'auth' | 'scopes' | 'secrets' | 'ids' | 'clock'>;
+
+export interface SecondStepAttempt {
+  /** What a refused proof answers: a wrong code is invalid_credentials, a bad assertion webauthn_failed. */
+  refusal: 'invalid_credentials' | 'webauthn_failed';
+  /** Proves the factor inside the transaction that opens the session; false when it does not. */
+  prove(scope: UserScope, pending: PendingLogin): Promise<boolean>;
+}
+
+/**
+ * The second login step, whatever the factor. Each attempt is counted on the pending login before
+ * the proof is looked at (five, then it is gone) and on the email's failure limit (CONTRACT §9), so
+ * six digits cannot be guessed across pending logins. The proof, the pending login's end and the
+ * new session commit together: a recovery code is spent only if the session opens.
+ */
+export const completeSecondStep = async (
+  deps: SecondStepDeps,
+  guard: ThrottleGuard,
+  pendingSecret: string | null,
+  context: SignInContext,
+  attempt: SecondStepAttempt,
+): Promise<{ user: PublicUser; session: SessionGrant }> => {
+  const { pending, user, scope } = await findPendingLogin(deps, pendingSecret);
+  if (!(await scope.factors.countPendingLoginAttempt(pending.id, PENDING_LOGIN_ATTEMPTS))) {
+    await scope.factors.deletePendingLogin(pending.id);
+    throw new DomainError('not_authenticated');
+  }
+  await guard.admitLogin(user.email, context.clientAddress, () => scope.recordEvent(trailEvent(deps, 'login_throttled', context)));
+  const { session, grant } = newSession(deps, user.id, context.userAgent, deps.clock.now());
+  const proved = await scope.transaction(async (tx) => {
+    if (!(await attempt.prove(tx, pending))) return false;
+    // Another request completed it first: roll the proof back, this one opens nothing.
+    if (!(await tx.factors.deletePendingLogin(pending.id))) throw new DomainError('not_authenticated');
+    await tx.insertSession(session);
+    await tx.recordEvent(trailEvent(deps, 'login_succeeded', context, { targetId: session.id }));
+    return true;
+  });
+  if (!proved) {
+    await scope.recordEvent(trailEvent(deps, 'login_failed', context));
+    throw new DomainError(attempt.refusal);
+  }
+  await guard.clearLoginFailures(user.email);
+  await endPresentedSession(deps, context);
+  return { user: toPublicUser(user), session: grant };
+};

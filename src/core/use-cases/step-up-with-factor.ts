@@ -1,0 +1,35 @@
+import { DomainError } from '../domain/errors.js';
+import { requireSession, type Principal } from '../domain/principal.js';
+import type { Ports } from '../ports/ports.js';
+import type { UserScope } from '../ports/user-scopes.js';
+import type { ThrottleGuard } from './throttle-guard.js';
+import { trailEvent } from './trail-event.js';
+
+/**
+ * Renews the current session's proofs with a second factor, in place. Counted on the email's
+ * failure limit like a password re-check, and a refusal lands in the trail; the proof is spent
+ * only if the renewal commits.
+ */
+export const stepUpWithFactor = async (
+  deps: Pick<Ports, 'scopes' | 'ids' | 'clock'>,
+  guard: ThrottleGuard,
+  principal: Principal,
+  refusal: 'invalid_credentials' | 'webauthn_failed',
+  prove: (scope: UserScope, sessionId: string) => Promise<boolean>,
+): Promise<void> => {
+  const { sessionId } = requireSession(principal);
+  const scope = deps.scopes.open(principal.userId);
+  const { context, user } = principal;
+  await guard.admitLogin(user.email, context.clientAddress, () => scope.recordEvent(trailEvent(deps, 'login_throttled', context)));
+  const proved = await scope.transaction(async (tx) => {
+    if (!(await prove(tx, sessionId))) return false;
+    const now = deps.clock.now();
+    if (!(await tx.proveSession(sessionId, { authenticatedAt: now, secondFactorAt: now }))) throw new DomainError('not_authenticated');
+    return true;
+  });
+  if (!proved) {
+    await scope.recordEvent(trailEvent(deps, 'login_failed', context));
+    throw new DomainError(refusal);
+  }
+  await guard.clearLoginFailures(user.email);
+};

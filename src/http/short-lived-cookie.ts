@@ -1,0 +1,35 @@
+import type { Request, Response } from 'express';
+import type { Config } from '../config.js';
+
+/** CONTRACT §10: the pending login's and the passwordless challenge's cookies live five minutes. */
+export const SHORT_LIVED_SECONDS = 300;
+
+/**
+ * A cookie with the session cookie's attributes (and `__Host-` prefix in production) for a secret
+ * that is good for one thing only: no other route reads it, so it is no credential anywhere else.
+ */
+export interface ShortLivedCookie {
+  name: string;
+  read(req: Request): string | null;
+  set(res: Response, token: string): void;
+  expire(res: Response): void;
+}
+
+export const createShortLivedCookie = (config: Pick<Config, 'environment'>, base: string): ShortLivedCookie => {
+  const production = config.environment === 'production';
+  const name = production ? `__Host-${base}` : base;
+  const attributes = (maxAge: number): string => `HttpOnly; SameSite=Lax; Path=/; Max-Age=${maxAge}${production ? '; Secure' : ''}`;
+  return {
+    name,
+    read: (req) => {
+      const value = (req.cookies as Record<string, unknown> | undefined)?.[name];
+      return typeof value === 'string' && value !== '' ? value : null;
+    },
+    set: (res, token) => {
+      res.append('Set-Cookie', `${name}=${token}; ${attributes(SHORT_LIVED_SECONDS)}`);
+    },
+    expire: (res) => {
+      res.append('Set-Cookie', `${name}=; ${attributes(0)}`);
+    },
+  };
+};
