@@ -7,6 +7,7 @@ import { dbCheckCommand } from './commands/db-check.js';
 import { migrateCommand } from './commands/migrate.js';
 import { serveCommand } from './commands/serve.js';
 import { EXIT_OK } from './exit-codes.js';
+import { packageVersion } from './package-version.js';
 import { reportError } from './report-error.js';
 import { describeUsageProblem } from './usage-problem.js';
 import { UsageError } from './usage-error.js';
@@ -26,7 +27,7 @@ const parseAndRun = async (io: CliIo): Promise<number> => {
     .demandCommand(1, 'choose a command')
     .strict()
     .help()
-    .version(false)
+    .version(packageVersion())
     .exitProcess(false)
     // Throwing is what stops yargs from running the handler after a usage error.
     .fail((message, error) => {

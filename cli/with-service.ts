@@ -6,11 +6,18 @@ import { createLogger } from '../src/logger.js';
 import type { CliIo } from './cli-io.js';
 
 /**
+ * Security events are JSON lines for a log collector, not for the person at the terminal: the CLI
+ * writes them only when SERVICE_LOG_LEVEL (or its _FILE form) asks for a level.
+ */
+const cliLogLevel = (config: Config, io: CliIo): string =>
+  io.env.SERVICE_LOG_LEVEL || io.env.SERVICE_LOG_LEVEL_FILE ? config.logLevel : 'silent';
+
+/**
  * Runs one operation on a composed service and always releases the database afterwards. Security
- * events go to stderr: stdout is the command's answer (`CODE=$(gatehouse create-invite …)`).
+ * events, when asked for, go to stderr: stdout is the command's answer (`CODE=$(gatehouse create-invite …)`).
  */
 export const withService = async <T>(config: Config, io: CliIo, operation: (service: Service) => Promise<T>): Promise<T> => {
-  const logger = createLogger(config.logLevel, { write: (line: string) => io.stderr(line) });
+  const logger = createLogger(cliLogLevel(config, io), { write: (line: string) => io.stderr(line) });
   const service = composeService(config, {}, logger);
   try {
     return await operation(service);

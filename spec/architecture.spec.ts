@@ -52,6 +52,7 @@ describe('architecture: src/core is a pure hexagon', () => {
 const MAY_REACH_AUTH_LOOKUPS = new Set([
   'authenticate-api-token.ts',
   'authenticate-session.ts',
+  'check-new-admin.ts', // create-admin's email lookup, before the password is asked for
   // The second login step and passwordless login: a pending login by its cookie's hash, a passkey
   // by its credential id, a passwordless challenge by its cookie's hash, before identity is known.
   'complete-login-with-code.ts',

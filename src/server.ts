@@ -19,6 +19,8 @@ export interface ServerOptions {
   signals?: SignalSource;
   /** In-flight requests get this long before their connections are cut (the budget is 5 s in all). */
   forceCloseAfterMs?: number;
+  /** Named in the start-up line, so the first thing a newcomer sees is where to click. */
+  docsUrl?: string;
   /** A second listener (Prometheus), started before the public one and drained alongside it. */
   metrics?: { listener: RequestListener; host: string; port: number };
 }
@@ -96,6 +98,8 @@ export const startServer = async (app: RequestListener, options: ServerOptions):
     throw error;
   });
   for (const signal of SIGNALS) signals.once(signal, onSignal);
-  logger.info({ host: address.address, port: address.port }, `listening on ${address.address}:${address.port}`);
+  const docs = options.docsUrl ? { docs_url: options.docsUrl } : {};
+  const docsNote = options.docsUrl ? `; API docs at ${options.docsUrl}` : '';
+  logger.info({ host: address.address, port: address.port, ...docs }, `listening on ${address.address}:${address.port}${docsNote}`);
   return { address, metricsAddress, shutdown, closed };
 };

@@ -22,12 +22,15 @@ export const createAdminCommand = (ctx: CommandContext): CommandModule<object, C
   handler: async (args) => {
     // Configuration first, so a broken environment fails before anyone types a password.
     const config = loadConfig(ctx.io.env);
-    const password = await readPassword(ctx.io, args['password-stdin']);
-    ctx.keepSecret(password);
     const displayName = args['display-name'];
-    const user = await withService(config, ctx.io, ({ useCases }) =>
-      useCases.createAdmin({ email: args.email, password, ...(displayName === undefined ? {} : { display_name: displayName }) }),
-    );
+    const account = { email: args.email, ...(displayName === undefined ? {} : { display_name: displayName }) };
+    const user = await withService(config, ctx.io, async ({ useCases }) => {
+      // An invalid or existing email is refused before the password is typed (twice), not after.
+      await useCases.checkNewAdmin(account);
+      const password = await readPassword(ctx.io, args['password-stdin']);
+      ctx.keepSecret(password);
+      return useCases.createAdmin({ ...account, password });
+    });
     ctx.out(`created admin ${user.email} (id ${user.id})`);
     ctx.done(EXIT_OK);
   },

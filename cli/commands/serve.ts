@@ -25,7 +25,9 @@ export const serveCommand = (ctx: CommandContext): CommandModule<object, { migra
     try {
       if (migrate) await migrateLatest(service.db);
       const app = createApp({ useCases: service.useCases, config, logger, metrics });
-      const server = await startServer(app, { host: config.host, port: config.port, logger, onClose: service.close, metrics: listener });
+      // The docs page is mounted outside production only; its address is the public one the CSRF rule expects.
+      const docsUrl = config.environment === 'production' ? undefined : `${config.publicOrigin}/api/v1/docs`;
+      const server = await startServer(app, { host: config.host, port: config.port, logger, onClose: service.close, metrics: listener, docsUrl });
       // Returns only after SIGTERM/SIGINT and a graceful drain; the process then exits 0.
       await server.closed;
     } catch (error) {

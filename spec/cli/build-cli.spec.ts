@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import type { CliIo } from '../../cli/cli-io.js';
 import { buildCli } from '../../cli/build-cli.js';
+import { createTempDatabase, type TempDatabase } from '../support/db/temp-database.js';
 
 /** Runs the CLI in-process on a fake CliIo: nothing here touches `process`. */
 const run = async (argv: string[], overrides: Partial<CliIo> = {}) => {
@@ -26,14 +27,35 @@ describe('buildCli (in-process)', () => {
     expect(result.stderr).to.include('--password').and.not.include('hunter2');
   });
 
-  it('exits 2 on differing prompt answers without opening the database', async () => {
-    const answers = ['first-long-password-1', 'second-long-password-2'];
-    const result = await run(['create-admin', '--email', 'a@example.com'], {
+  describe('create-admin on a migrated database', () => {
+    let database: TempDatabase;
+    before(async () => (database = await createTempDatabase()));
+    after(() => database.cleanup());
+    const onDatabase = (prompts: string[]): Partial<CliIo> => ({
+      env: { SERVICE_ENVIRONMENT: 'test', SERVICE_DATABASE_URL: database.url },
       stdinIsTTY: true,
-      promptHidden: () => Promise.resolve(answers.shift() ?? ''),
+      promptHidden: (prompt) => {
+        prompts.push(prompt);
+        return Promise.resolve(prompts.length === 1 ? 'first-long-password-1' : 'second-long-password-2');
+      },
     });
-    expect(result.code).to.equal(2);
-    expect(result.stderr).to.match(/do not match/);
+
+    it('exits 2 on differing prompt answers and creates nothing', async () => {
+      const prompts: string[] = [];
+      const result = await run(['create-admin', '--email', 'a@example.com'], onDatabase(prompts));
+      expect(result.code).to.equal(2);
+      expect(result.stderr).to.match(/do not match/);
+      expect(prompts).to.deep.equal(['Password: ', 'Confirm password: ']);
+      expect(await database.db('users').select('id')).to.deep.equal([]);
+    });
+
+    it('refuses an invalid email or display name before asking for the password', async () => {
+      const prompts: string[] = [];
+      const result = await run(['create-admin', '--email', 'not an email', '--display-name', 'a\u202eb'], onDatabase(prompts));
+      expect(result.code).to.equal(2);
+      expect(result.stderr).to.match(/^email: /m).and.match(/^display_name: /m);
+      expect(prompts).to.deep.equal([]);
+    });
   });
 
   it('lists the commands on --help with exit 0', async () => {

@@ -24,7 +24,23 @@ describe('gatehouse create-admin on a terminal', function () {
     ]);
     expect(result.code, result.stdout).to.equal(0);
     expect(result.stdout).not.to.include(PASSWORD);
+    // The terminal shows what a person reads, never a JSON log line.
+    expect(result.stdout).not.to.match(/^\s*\{/m);
     expect(await emails()).to.include('tty@example.com');
+  });
+
+  it('refuses an existing email with exit 1 before asking for the password', async () => {
+    const result = await runInPty(['create-admin', '--email', 'TTY@example.com'], database.env, []);
+    expect(result.code).to.equal(1);
+    expect(result.stdout).to.match(/already exists/);
+    expect(result.stdout).not.to.include('Password');
+  });
+
+  it('refuses an invalid email with exit 2 before asking for the password', async () => {
+    const result = await runInPty(['create-admin', '--email', 'tty@@example.com'], database.env, []);
+    expect(result.code).to.equal(2);
+    expect(result.stdout).to.match(/^email: must be an email address/m);
+    expect(result.stdout).not.to.include('Password').and.not.include('tty@@');
   });
 
   it('exits 2 and creates nothing when the two entries differ', async () => {

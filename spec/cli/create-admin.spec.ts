@@ -64,6 +64,29 @@ describe('gatehouse create-admin', function () {
     expect((await users()).map((user) => user.email)).not.to.include('short@example.com');
   });
 
+  it('refuses an existing email before reading a password from stdin', async () => {
+    // Whatever stdin holds is never read: the refusal comes first.
+    const result = await createAdmin(['--email', 'OPS@example.com', '--password-stdin'], 'tiny');
+    expect(result.code).to.equal(1);
+    expect(result.stderr).to.match(/already exists/).and.not.match(/^password: /m);
+  });
+
+  it('prints no JSON log line unless SERVICE_LOG_LEVEL asks for one, and never the password', async () => {
+    const quiet = await createAdmin(['--email', 'quiet@example.com', '--password-stdin'], PASSWORD);
+    expect(quiet.code, quiet.stderr).to.equal(0);
+    expect(`${quiet.stdout}${quiet.stderr}`).not.to.match(/^\s*\{/m);
+    expect(quiet.stdout).to.match(/^created admin quiet@example\.com \(id [0-9a-f-]{36}\)\n$/);
+
+    const env = { ...database.env, SERVICE_LOG_LEVEL: 'info', SERVICE_SECRET_KEY: 'a-secret-key-that-must-never-be-printed' };
+    const logged = await runCli(['create-admin', '--email', 'logged@example.com', '--password-stdin'], env, PASSWORD);
+    expect(logged.code, logged.stderr).to.equal(0);
+    const events = logged.stderr.split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as { security_event?: string });
+    // The trail's event names belong to the use case; here it matters that the lines appear when asked for.
+    expect(events.map((event) => event.security_event).filter(Boolean)).to.have.length.greaterThan(0);
+    expect(logged.stdout).not.to.include('{');
+    expect(`${logged.stdout}${logged.stderr}`).not.to.include(PASSWORD).and.not.include('a-secret-key-that-must-never-be-printed');
+  });
+
   it('refuses a breached password as `password: is a known breached password`, exit 2, never printing it', async () => {
     const result = await createAdmin(['--email', 'breached@example.com', '--password-stdin'], 'ManchesterUnited');
     expect([result.code, result.stderr]).to.deep.equal([2, 'password: is a known breached password\ngatehouse: the input breaks the rules above; nothing was changed\n']);

@@ -41,6 +41,35 @@ describe('gatehouse serve', function () {
     expect(code).to.equal(0);
   });
 
+  /** The first line `serve` prints once it listens, parsed. */
+  const startUpLine = async (extra: Record<string, string>): Promise<Record<string, unknown>> => {
+    const env = { ...database.env, PORT: '0', HOST: '127.0.0.1', SERVICE_LOG_LEVEL: 'info', ...extra };
+    const child = spawn(process.execPath, [CLI_PATH, 'serve'], { cwd: ROOT, env });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    await listeningPort(child);
+    child.kill('SIGTERM');
+    await once(child, 'exit');
+    const lines = output.split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>);
+    return lines.find((line) => String(line.msg).startsWith('listening')) ?? {};
+  };
+
+  it('names the docs page on the public URL in its start-up line', async () => {
+    const line = await startUpLine({ SERVICE_PUBLIC_URL: 'http://localhost:4321' });
+    expect(line.docs_url).to.equal('http://localhost:4321/api/v1/docs');
+    expect(line.msg).to.match(/^listening on 127\.0\.0\.1:\d+; API docs at http:\/\/localhost:4321\/api\/v1\/docs$/);
+  });
+
+  it('names no docs page in production, where there is none', async () => {
+    const line = await startUpLine({
+      SERVICE_ENVIRONMENT: 'production',
+      SERVICE_PUBLIC_URL: 'https://id.example.com',
+      SERVICE_SECRET_KEY: 'production-secret-key-for-the-cli-tests-0123456789',
+    });
+    expect(line.msg).to.match(/^listening on 127\.0\.0\.1:\d+$/);
+    expect(line).not.to.have.property('docs_url');
+  });
+
   it('with --no-migrate leaves an empty database untouched', async () => {
     const fresh = await createCliDatabase();
     try {

@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect } from 'chai';
-import { ensureBuilt, runCli } from '../support/cli/run-cli.js';
+import { ROOT, ensureBuilt, runCli } from '../support/cli/run-cli.js';
 
 const env = { PATH: process.env.PATH, SERVICE_DATABASE_URL: 'sqlite:///nonexistent/never-opened.sqlite3' };
 
@@ -31,6 +33,12 @@ describe('gatehouse usage errors', function () {
   it('exits 2 without a command or with an unknown one', async () => {
     expect((await runCli([], env)).code).to.equal(2);
     expect((await runCli(['frobnicate'], env)).code).to.equal(2);
+  });
+
+  it('prints the package version on --version, with exit 0', async () => {
+    const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
+    const result = await runCli(['--version'], env);
+    expect(result).to.include({ code: 0, stdout: `${version}\n`, stderr: '' });
   });
 
   it('prints help on stdout with exit 0', async () => {

@@ -26,6 +26,18 @@ describe('createLogger', () => {
     expect((entry.body as Record<string, unknown>).email).to.equal('a@example.com');
   });
 
+  it('gives every line of a request its id, and no field of an earlier line', () => {
+    const log = memoryLog();
+    const logger = createLogger('info', log.stream);
+    logContext.run({ request_id: 'r1' }, () => {
+      logger.warn({ received_origin: 'http://evil.example' }, 'refused');
+      logger.info({ status: 403 }, 'request');
+    });
+    const [, last] = log.lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(last).to.include({ request_id: 'r1', status: 403 });
+    expect(last).not.to.have.property('received_origin');
+  });
+
   it('respects the level', () => {
     const log = memoryLog();
     const logger = createLogger('warn', log.stream);

@@ -62,7 +62,7 @@ describe('HTTP platform: health, docs, headers, logs', () => {
       '/api/v1/invites',
     );
     expect(res.body.components.securitySchemes).to.have.all.keys('cookieAuth', 'bearerAuth');
-    expect(res.body.components.schemas).to.include.all.keys('UserOut', 'SessionOut', 'ApiTokenOut', 'InviteOut', 'Problem');
+    expect(res.body.components.schemas).to.include.all.keys('UserOut', 'SessionOut', 'ApiTokenOut', 'InviteCreated', 'Problem');
     expect(res.body.components.schemas.UserOut.properties).not.to.have.property('role');
     expect(compileEveryDocumentedSchema()).to.be.greaterThan(40);
   });

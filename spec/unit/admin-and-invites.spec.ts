@@ -19,6 +19,16 @@ describe('create-admin and invites', () => {
     expect(error.problems).to.deep.equal([{ loc: ['password'], msg: 'must be at least 15 characters' }]);
   });
 
+  it('checks a new admin before any password exists: the shared rules, then an existing email', async () => {
+    const world = memoryWorld();
+    await world.useCases.createAdmin({ email: 'ops@example.com', password: PASSWORD });
+    const invalid = await expectDomainError(world.useCases.checkNewAdmin({ email: 'ops@@example.com', display_name: '' }), 'validation_failed');
+    expect(invalid.problems.map((problem) => problem.loc)).to.have.deep.members([['email'], ['display_name']]);
+    await expectDomainError(world.useCases.checkNewAdmin({ email: ' OPS@Example.com ' }), 'email_taken');
+    await world.useCases.checkNewAdmin({ email: 'new@example.com', display_name: 'New' });
+    expect(await world.ports.auth.findUserByEmail('new@example.com')).to.equal(null);
+  });
+
   it('lets admins issue invites with defaults, and forbids members and unknown operators', async () => {
     const world = memoryWorld();
     const member = await seedMember(world);

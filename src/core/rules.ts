@@ -37,11 +37,9 @@ export const loginRules = Joi.object({
   email: Joi.string().max(254).required(),
   password: offeredPassword.required(),
 });
-export const createAdminRules = Joi.object({
-  email: email.required(),
-  password: newPassword.required(),
-  display_name: label,
-});
+/** create-admin's account fields, checked before the password is asked for. */
+export const newAdminRules = Joi.object({ email: email.required(), display_name: label });
+export const createAdminRules = newAdminRules.keys({ password: newPassword.required() });
 export const displayNameRules = Joi.object({ display_name: label.required() });
 export const changePasswordRules = Joi.object({
   current_password: offeredPassword.required(),

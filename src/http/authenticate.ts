@@ -4,13 +4,15 @@ import { DomainError } from '../core/domain/errors.js';
 import type { UseCases } from '../core/use-cases/use-cases.js';
 import { presentedCredential } from './credentials.js';
 import { assertSameOrigin } from './csrf.js';
+import type { OriginPolicy } from './origin-policy.js';
 import { requestContext } from './request-context.js';
 import type { SessionCookie } from './session-cookie.js';
 
 export interface AuthDeps {
   useCases: UseCases;
   cookie: SessionCookie;
-  publicOrigin: string;
+  /** The Origin values that count as our own pages (CSRF). */
+  origins: OriginPolicy;
 }
 
 export interface RouteAccess {
@@ -26,9 +28,9 @@ const admit = (principal: Principal, access: RouteAccess): Principal => {
 
 /** CSRF check first (on the cookie's presence), then the credential. */
 const authenticate =
-  ({ useCases, cookie, publicOrigin }: AuthDeps, sessionOnly: boolean, access: RouteAccess): RequestHandler =>
+  ({ useCases, cookie, origins }: AuthDeps, sessionOnly: boolean, access: RouteAccess): RequestHandler =>
   async (req, res, next) => {
-    assertSameOrigin(req, publicOrigin, cookie);
+    assertSameOrigin(req, origins, cookie);
     const presented = presentedCredential(req, cookie);
     if (presented.kind === 'none' || presented.token === null) throw new DomainError('not_authenticated');
     if (presented.kind === 'bearer') {

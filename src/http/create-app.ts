@@ -10,6 +10,7 @@ import type { Metrics } from '../metrics/metrics.js';
 import type { AuthDeps } from './authenticate.js';
 import { errorHandler } from './error-handler.js';
 import { buildOpenApiDocument } from './openapi/document.js';
+import { createOriginPolicy } from './origin-policy.js';
 import { requestId } from './request-id.js';
 import { requestMetrics } from './request-metrics.js';
 import { authRoutes } from './routes/auth-routes.js';
@@ -38,7 +39,7 @@ export function createApp({ useCases, config, logger, metrics }: AppDeps): expre
   const app = express();
   const production = config.environment === 'production';
   const cookie = createSessionCookie(config);
-  const auth: AuthDeps = { useCases, cookie, publicOrigin: config.publicOrigin };
+  const auth: AuthDeps = { useCases, cookie, origins: createOriginPolicy(config) };
   const pending = createShortLivedCookie(config, 'gh_mfa');
   const passkey = createShortLivedCookie(config, 'gh_passkey');
 

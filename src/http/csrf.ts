@@ -1,18 +1,28 @@
 import type { Request, RequestHandler } from 'express';
 import { presentedCredential } from './credentials.js';
+import type { OriginPolicy } from './origin-policy.js';
 import { HttpProblem } from './problem.js';
 import type { SessionCookie } from './session-cookie.js';
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+// A header is attacker-chosen and may be kilobytes long; the log needs only enough to recognise it.
+const LOGGED_ORIGIN_MAX = 200;
+
+/** The refusal: the body says only `csrf_rejected`, the server log says what was expected and seen. */
+const refused = (req: Request, origins: OriginPolicy): HttpProblem =>
+  new HttpProblem('csrf_rejected', {
+    msg: 'refused: the Origin header is not the origin of SERVICE_PUBLIC_URL',
+    fields: { expected_origin: origins.expected, received_origin: req.get('origin')?.slice(0, LOGGED_ORIGIN_MAX) ?? null },
+  });
 
 /**
  * A browser attaches the cookie to cross-site requests, so a mutating request that presents it
  * must prove it comes from our own pages. Decided on the cookie's presence, before it is looked
  * up, so a forged request learns nothing about the session and costs no database work.
  */
-export const assertSameOrigin = (req: Request, publicOrigin: string, cookie: SessionCookie, method = req.method): void => {
+export const assertSameOrigin = (req: Request, origins: OriginPolicy, cookie: SessionCookie, method = req.method): void => {
   if (!MUTATING.has(method) || presentedCredential(req, cookie).kind !== 'cookie') return;
-  if (req.get('origin') !== publicOrigin) throw new HttpProblem('csrf_rejected');
+  if (!origins.accepts(req.get('origin'))) throw refused(req, origins);
 };
 
 /**
@@ -21,25 +31,24 @@ export const assertSameOrigin = (req: Request, publicOrigin: string, cookie: Ses
  * the protected app a forged request, so the same rule applies to the method it names.
  */
 export const requireForwardedSameOrigin =
-  (publicOrigin: string, cookie: SessionCookie): RequestHandler =>
+  (origins: OriginPolicy, cookie: SessionCookie): RequestHandler =>
   (req, _res, next) => {
     const forwarded = req.get('x-forwarded-method');
-    if (forwarded !== undefined) assertSameOrigin(req, publicOrigin, cookie, forwarded.trim().toUpperCase());
+    if (forwarded !== undefined) assertSameOrigin(req, origins, cookie, forwarded.trim().toUpperCase());
     next();
   };
 
 export const requireSameOrigin =
-  (publicOrigin: string, cookie: SessionCookie): RequestHandler =>
+  (origins: OriginPolicy, cookie: SessionCookie): RequestHandler =>
   (req, _res, next) => {
-    assertSameOrigin(req, publicOrigin, cookie);
+    assertSameOrigin(req, origins, cookie);
     next();
   };
 
 /** Login and registration set the cookie: refuse them from a foreign page (login CSRF). */
 export const rejectForeignOrigin =
-  (publicOrigin: string): RequestHandler =>
+  (origins: OriginPolicy): RequestHandler =>
   (req, _res, next) => {
-    const origin = req.get('origin');
-    if (origin !== undefined && origin !== publicOrigin) throw new HttpProblem('csrf_rejected');
+    if (req.get('origin') !== undefined && !origins.accepts(req.get('origin'))) throw refused(req, origins);
     next();
   };

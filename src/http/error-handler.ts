@@ -36,6 +36,9 @@ export const errorHandler =
       }
       return sendProblem(res, body);
     }
+    if (error instanceof HttpProblem && error.log) {
+      logger.warn({ request_id: requestIdOf(res), refused: error.code, ...error.log.fields }, error.log.msg);
+    }
     const code = error instanceof HttpProblem ? error.code : edgeCode(error);
     if (code) return sendProblem(res, problemBody(code));
     const requestId = requestIdOf(res);

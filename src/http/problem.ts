@@ -55,9 +55,18 @@ const httpProblems: Record<HttpOnlyCode, ProblemKind> = {
 /** The one table from error code to HTTP status and title. */
 export const PROBLEMS: Record<ProblemCode, ProblemKind> = { ...domainProblems, ...httpProblems };
 
-/** Thrown by HTTP middleware for the edge-only codes; the error handler renders it. */
+/** What the server log says about a refusal, beside the request id; never part of the response. */
+export interface ProblemLog {
+  msg: string;
+  fields: Record<string, unknown>;
+}
+
+/** Thrown by HTTP middleware for the edge-only codes; the error handler renders it (and logs `log`). */
 export class HttpProblem extends Error {
-  constructor(readonly code: HttpOnlyCode) {
+  constructor(
+    readonly code: HttpOnlyCode,
+    readonly log?: ProblemLog,
+  ) {
     super(code);
     this.name = 'HttpProblem';
   }

@@ -5,6 +5,7 @@ import { makeCreateApiToken, makeListApiTokens, makeRevokeApiToken } from './api
 import { makeAuthenticateApiToken } from './authenticate-api-token.js';
 import { makeAuthenticateSession } from './authenticate-session.js';
 import { makeChangePassword } from './change-password.js';
+import { makeCheckNewAdmin } from './check-new-admin.js';
 import { makeCreateAdmin } from './create-admin.js';
 import { makeDeleteAccount } from './delete-account.js';
 import { makeGetMe } from './get-me.js';
@@ -73,6 +74,7 @@ export const makeUseCases = (ports: Ports, limits: ThrottleLimits = DEFAULT_THRO
     createInvite: makeCreateInvite(ports),
     createInviteAsOperator: makeCreateInviteAsOperator(ports),
     createAdmin: makeCreateAdmin(ports),
+    checkNewAdmin: makeCheckNewAdmin(ports),
     checkHealth: () => ports.health.isDatabaseUp(),
     checkReadiness: () => ports.health.isSchemaCurrent(),
   };

@@ -66,6 +66,8 @@ export interface UseCases {
   createInviteAsOperator(adminEmail: string, input: unknown): Promise<{ invite: InviteView; code: string }>;
   /** input: { email, password, display_name? }. An existing email → email_taken, nothing changed. */
   createAdmin(input: unknown): Promise<PublicUser>;
+  /** input: { email, display_name? }. createAdmin's refusals that need no password: rules, email_taken. */
+  checkNewAdmin(input: unknown): Promise<void>;
 
   checkHealth(): Promise<boolean>;
   /** The database answers and its schema is at the latest migration this build knows. */

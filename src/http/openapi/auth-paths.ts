@@ -1,11 +1,20 @@
 import { operation, schemaRef } from './operation.js';
 
 const tag = 'auth';
+const originRule =
+  'A request that carries an `Origin` header must come from the public URL\'s origin (else `403 csrf_rejected`); ' +
+  'a request without one (curl, scripts) is accepted.';
 
 export const authPaths = {
   '/api/v1/auth/register': {
     post: operation({
+      operationId: 'register',
       summary: 'Register with an invite code; sets the session cookie',
+      description:
+        'Creates a member account with an invite code from an admin, uses up one use of the invite and signs the new ' +
+        'user in (the response sets the session cookie). Checked in this order: the body rules (422), the invite ' +
+        '(400 `invite_invalid` when unknown or expired, 409 `invite_exhausted` when used up), then the email ' +
+        `(409 \`email_taken\`). A refused registration uses up nothing. ${originRule}`,
       tag,
       access: 'none',
       mutating: true,
@@ -16,7 +25,13 @@ export const authPaths = {
   },
   '/api/v1/auth/login': {
     post: operation({
+      operationId: 'login',
       summary: 'Log in; a fresh session is always created and any presented one is ended',
+      description:
+        'Checks the email and password and sets a new session cookie (7 days idle, 30 days at most). An unknown email ' +
+        'and a wrong password are the same `401 invalid_credentials`. Too many failures for one email (by default 10 ' +
+        'within 15 minutes), or too many attempts from one address (100), answer `429` with `Retry-After`. ' +
+        originRule,
       tag,
       access: 'none',
       mutating: true,
@@ -49,7 +64,11 @@ export const authPaths = {
   },
   '/api/v1/auth/logout': {
     post: operation({
+      operationId: 'logout',
       summary: 'End the current session and expire the cookie (idempotent)',
+      description:
+        'Deletes the session of the presented cookie on the server and expires the cookie; without a cookie it simply ' +
+        'answers 204. With the cookie, the request must carry the public URL\'s `Origin` (else `403 csrf_rejected`).',
       tag,
       access: 'none',
       mutating: true,

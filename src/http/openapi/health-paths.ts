@@ -10,7 +10,11 @@ const hiddenInProduction = {
 export const healthPaths = {
   '/api/v1/healthz': {
     get: {
+      operationId: 'getHealth',
       summary: 'Liveness and database reachability; touches no user-owned table',
+      description:
+        'Answers 200 `{"status":"ok"}` when the instance can reach its database, 503 `{"status":"unavailable"}` when it ' +
+        'cannot (plain JSON, not a problem). Needs no credential; use it to take an instance out of a load balancer.',
       tags: ['health'],
       security: [],
       responses: { '200': health('{"status":"ok"}'), '503': health('{"status":"unavailable"}') },
@@ -43,7 +47,9 @@ export const healthPaths = {
   },
   '/api/v1/openapi.json': {
     get: {
+      operationId: 'getOpenApiDocument',
       summary: 'This document (not in production)',
+      description: 'The OpenAPI 3.1 description of the API that the docs page renders; `404` in production.',
       tags: ['docs'],
       security: [],
       responses: { '200': { description: 'OpenAPI 3.1', content: { 'application/json': {} } }, '404': hiddenInProduction },
@@ -51,7 +57,9 @@ export const healthPaths = {
   },
   '/api/v1/docs': {
     get: {
+      operationId: 'getDocsPage',
       summary: 'Swagger UI for this document (not in production)',
+      description: 'The interactive page for this document, where "Try it out" calls this instance; `404` in production.',
       tags: ['docs'],
       security: [],
       responses: { '200': { description: 'HTML page', content: { 'text/html': {} } }, '404': hiddenInProduction },

@@ -1,17 +1,20 @@
-import { PROBLEMS, type ProblemCode } from '../problem.js';
+import { PROBLEMS, problemBody, type ProblemCode } from '../problem.js';
+import { requestExamples, type RequestSchema } from './request-bodies.js';
+import type { Tag } from './tags.js';
 
 type Access = 'none' | 'any' | 'session';
 
 export interface OperationSpec {
   /** Unique across the document, camelCase (OpenAPI linters and client generators need one). */
-  operationId?: string;
+  operationId: string;
   summary: string;
   /** What the operation does and what a client must know; shown on the docs page. */
-  description?: string;
-  tag: string;
+  description: string;
+  tag: Tag;
   access: Access;
   mutating: boolean;
-  body?: string;
+  /** The request schema; its example (request-bodies.ts) prefills the docs page. */
+  body?: RequestSchema;
   /** Open to a session the MFA policy holds to enrolment (else such a session gets 403 mfa_enrolment_required). */
   duringEnrolment?: boolean;
   success: {
@@ -37,6 +40,13 @@ const implicitErrors = (spec: OperationSpec): ProblemCode[] => [
   'internal_error',
 ];
 
+/** What the docs page shows for an error: the body the service sends, not "string" placeholders. */
+const problemExample = (code: ProblemCode) => {
+  if (code === 'validation_failed') return { ...problemBody(code), errors: [{ loc: ['body', 'email'], msg: 'must be an email address' }] };
+  if (code === 'internal_error') return problemBody(code, '6f1c2a8e-3b4d-4e5f-8a9b-0c1d2e3f4a5b');
+  return problemBody(code);
+};
+
 /** Groups codes by status, since an OpenAPI response is keyed by status alone. */
 const errorResponses = (codes: ProblemCode[]): Record<string, unknown> => {
   const byStatus = new Map<number, Set<ProblemCode>>();
@@ -50,7 +60,12 @@ const errorResponses = (codes: ProblemCode[]): Record<string, unknown> => {
     responses[String(status)] = {
       description: list.join(', '),
       ...(status === 429 ? { headers: { 'Retry-After': { schema: { type: 'integer' } } } } : {}),
-      content: { 'application/problem+json': { schema: { allOf: [ref('Problem')], properties: { code: { enum: list } } } } },
+      content: {
+        'application/problem+json': {
+          schema: { allOf: [ref('Problem')], properties: { code: { enum: list } } },
+          examples: Object.fromEntries(list.map((code) => [code, { value: problemExample(code) }])),
+        },
+      },
     };
   }
   return responses;
@@ -58,15 +73,18 @@ const errorResponses = (codes: ProblemCode[]): Record<string, unknown> => {
 
 const security = { none: [], any: [{ cookieAuth: [] }, { bearerAuth: [] }], session: [{ cookieAuth: [] }] };
 
+const requestBody = (schema: RequestSchema) => ({
+  required: true,
+  content: { 'application/json': { schema: ref(schema), example: requestExamples[schema] } },
+});
+
 export const operation = (spec: OperationSpec) => ({
-  ...(spec.operationId ? { operationId: spec.operationId } : {}),
+  operationId: spec.operationId,
   summary: spec.summary,
-  ...(spec.description ? { description: spec.description } : {}),
+  description: spec.description,
   tags: [spec.tag],
   security: security[spec.access],
-  ...(spec.body
-    ? { requestBody: { required: true, content: { 'application/json': { schema: ref(spec.body) } } } }
-    : {}),
+  ...(spec.body ? { requestBody: requestBody(spec.body) } : {}),
   responses: {
     [String(spec.success.status)]: {
       description: spec.success.description,

@@ -1,4 +1,4 @@
-/** Request bodies; the authoritative rules are in core/rules.ts (CONTRACT §4). */
+/** Request bodies; the authoritative rules are in core/rules.ts (docs/api.md, "Input rules"). */
 const text = (minLength: number, maxLength: number) => ({ type: 'string', minLength, maxLength });
 const password = { type: 'string', minLength: 15, maxLength: 256, description: 'Code points after NFKC.' };
 const code = (description: string) => ({ type: 'string', maxLength: 64, description });
@@ -47,4 +47,42 @@ export const requestSchemas = {
     max_uses: { type: 'integer', minimum: 1, maximum: 1000, default: 1 },
     expires_in_days: { type: 'integer', minimum: 1, maximum: 365, default: 7 },
   }),
+};
+
+export type RequestSchema = keyof typeof requestSchemas;
+
+// The account README.md's first ten minutes registers, so "Try it out" works as it stands.
+const EMAIL = 'ada@example.com';
+const PASSWORD = 'violet tractor hums at dawn';
+
+/**
+ * What the docs page prefills for each body: a request that passes the rules as it stands (a spec
+ * validates each against its schema). A request schema without an example does not compile.
+ */
+export const requestExamples: Record<RequestSchema, Record<string, unknown>> = {
+  RegisterIn: { invite_code: 'paste-the-invite-code-here', email: EMAIL, password: PASSWORD, display_name: 'Ada' },
+  LoginIn: { email: EMAIL, password: PASSWORD },
+  DisplayNameIn: { display_name: 'Ada Lovelace' },
+  PasswordChangeIn: { current_password: PASSWORD, new_password: 'seven amber kites over the weir' },
+  AccountDeleteIn: { password: PASSWORD },
+  StepUpIn: { password: PASSWORD },
+  PasswordIn: { password: PASSWORD },
+  TotpConfirmIn: { code: '123456' },
+  SecondFactorIn: { code: '123456' },
+  // A passkey response is made by the browser (navigator.credentials), never typed: the shape to send.
+  PasskeyIn: {
+    name: 'Laptop',
+    response: { id: 'credential-id', rawId: 'credential-id', type: 'public-key', response: { clientDataJSON: 'base64url', attestationObject: 'base64url' }, clientExtensionResults: {} },
+  },
+  PasskeyResponseIn: {
+    response: {
+      id: 'credential-id',
+      rawId: 'credential-id',
+      type: 'public-key',
+      response: { clientDataJSON: 'base64url', authenticatorData: 'base64url', signature: 'base64url' },
+      clientExtensionResults: {},
+    },
+  },
+  TokenIn: { name: 'nightly backup script', expires_in_days: 90 },
+  InviteIn: { max_uses: 1, expires_in_days: 7 },
 };

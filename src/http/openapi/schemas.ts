@@ -1,4 +1,4 @@
-/** Response and request shapes of CONTRACT §3 and §4, as JSON Schema 2020-12 (OpenAPI 3.1). */
+/** Response shapes (docs/api.md, "Representations"), as JSON Schema 2020-12 (OpenAPI 3.1). */
 const uuid = { type: 'string', format: 'uuid' } as const;
 const instant = { type: 'string', format: 'date-time', description: 'RFC 3339 UTC with milliseconds and Z' } as const;
 const closed = (required: string[], properties: Record<string, unknown>) => ({
@@ -64,7 +64,6 @@ export const schemas = {
     ...tokenFields,
     token: secret('^gh_pat_', 'The secret, shown only in this response.'),
   }),
-  InviteOut: closed(inviteRequired, inviteFields),
   InviteCreated: closed([...inviteRequired, 'code'], {
     ...inviteFields,
     code: secret('.', 'The invite code, shown only in this response.'),

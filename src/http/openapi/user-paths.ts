@@ -5,7 +5,9 @@ const tag = 'users';
 export const userPaths = {
   '/api/v1/users/me': {
     get: operation({
+      operationId: 'getMe',
       summary: 'The caller',
+      description: 'The account of the session cookie or API token that made the request. Never carries the role.',
       tag,
       access: 'any',
       mutating: false,
@@ -13,7 +15,9 @@ export const userPaths = {
       success: { status: 200, description: 'The caller', schema: schemaRef('UserOut') },
     }),
     patch: operation({
+      operationId: 'updateMe',
       summary: 'Change the display name',
+      description: 'Sets a new display name: trimmed, 1–100 characters, no control or format characters.',
       tag,
       access: 'any',
       mutating: true,
@@ -21,7 +25,11 @@ export const userPaths = {
       success: { status: 200, description: 'Updated', schema: schemaRef('UserOut') },
     }),
     delete: operation({
+      operationId: 'deleteMe',
       summary: 'Delete the account with its sessions, API tokens and invites (browser session only)',
+      description:
+        'Deletes the account for good, confirmed by its password; its sessions, API tokens and invites go with it and ' +
+        'the cookie is expired. Only the browser session may do this: an API token gets `403 forbidden`.',
       tag,
       access: 'session',
       mutating: true,
@@ -32,7 +40,12 @@ export const userPaths = {
   },
   '/api/v1/users/me/password': {
     put: operation({
+      operationId: 'changePassword',
       summary: 'Change the password; other sessions are revoked, the current one rotated (browser session only)',
+      description:
+        'Replaces the password after checking the current one. Every other session of the user ends, the current one ' +
+        'is replaced by a new cookie; API tokens stay valid. Only the browser session may do this: an API token gets ' +
+        '`403 forbidden`.',
       tag,
       access: 'session',
       mutating: true,

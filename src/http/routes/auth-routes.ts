@@ -12,9 +12,9 @@ import type { ShortLivedCookie } from '../short-lived-cookie.js';
 const UNCOUNTED: Pick<Metrics, 'countLogin' | 'countRegistration'> = { countLogin: () => {}, countRegistration: () => {} };
 
 export const authRoutes = (deps: AuthDeps, pendingCookie: ShortLivedCookie, metrics = UNCOUNTED): Router => {
-  const { useCases, cookie, publicOrigin } = deps;
+  const { useCases, cookie, origins } = deps;
   const router = Router();
-  const sameSite = rejectForeignOrigin(publicOrigin);
+  const sameSite = rejectForeignOrigin(origins);
 
   router.post('/register', sameSite, jsonBody, async (req, res) => {
     const context = { ...requestContext(req), presentedSessionToken: presentedSessionToken(req, cookie) };
@@ -42,7 +42,7 @@ export const authRoutes = (deps: AuthDeps, pendingCookie: ShortLivedCookie, metr
     res.status(200).json(toUserOut(user));
   });
 
-  router.post('/logout', requireSameOrigin(publicOrigin, cookie), async (req, res) => {
+  router.post('/logout', requireSameOrigin(origins, cookie), async (req, res) => {
     await useCases.logout(presentedSessionToken(req, cookie), requestContext(req));
     cookie.expire(res);
     res.status(204).end();

@@ -20,9 +20,9 @@ export interface SecondStepCookies {
  * set the session cookie, so a foreign Origin is refused; a presented session is ended as at login.
  */
 export const secondStepRoutes = (deps: AuthDeps, cookies: SecondStepCookies): Router => {
-  const { useCases, cookie, publicOrigin } = deps;
+  const { useCases, cookie, origins } = deps;
   const router = Router();
-  const sameSite = rejectForeignOrigin(publicOrigin);
+  const sameSite = rejectForeignOrigin(origins);
   const signIn = (req: Request): SignInContext => ({ ...requestContext(req), presentedSessionToken: cookie.read(req) });
   const signedIn = (res: Response, used: ShortLivedCookie, { user, session }: { user: PublicUser; session: SessionGrant }) => {
     used.expire(res);

@@ -10,7 +10,7 @@ import { verifiedIdentity } from '../verified-identity.js';
  */
 export const verifyRoutes = (deps: AuthDeps): Router => {
   const router = Router();
-  const forwardedSameOrigin = requireForwardedSameOrigin(deps.publicOrigin, deps.cookie);
+  const forwardedSameOrigin = requireForwardedSameOrigin(deps.origins, deps.cookie);
 
   router.get('/', forwardedSameOrigin, signedIn(deps), async (_req, res) => {
     const identity = await verifiedIdentity(deps.useCases, principalOf(res));
