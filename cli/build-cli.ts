@@ -5,6 +5,7 @@ import { createAdminCommand } from './commands/create-admin.js';
 import { createInviteCommand } from './commands/create-invite.js';
 import { dbCheckCommand } from './commands/db-check.js';
 import { migrateCommand } from './commands/migrate.js';
+import { recoveryCodeCommand } from './commands/recovery-code.js';
 import { serveCommand } from './commands/serve.js';
 import { EXIT_OK } from './exit-codes.js';
 import { packageVersion } from './package-version.js';
@@ -24,6 +25,7 @@ const parseAndRun = async (io: CliIo): Promise<number> => {
     .command(dbCheckCommand(ctx))
     .command(createAdminCommand(ctx))
     .command(createInviteCommand(ctx))
+    .command(recoveryCodeCommand(ctx))
     .demandCommand(1, 'choose a command')
     .strict()
     .help()

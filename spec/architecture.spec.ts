@@ -60,11 +60,13 @@ const MAY_REACH_AUTH_LOOKUPS = new Set([
   'create-admin.ts',
   'end-presented-session.ts',
   'invites.ts', // the operator's create-invite names its admin by email
+  'issue-account-recovery-as-operator.ts', // the operator's recovery-code names its user by email
   'login-with-passkey.ts',
   'login.ts',
   'logout.ts',
   'passkey-login-options.ts',
   'pending-login.ts',
+  'recover-account.ts', // the account-recovery code by its hash, before identity is known
   'register-with-invite.ts',
   'second-step-passkey-options.ts',
   'second-step.ts',

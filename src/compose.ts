@@ -42,7 +42,7 @@ export type ServiceConfig = Pick<
   Config,
   'databaseUrl' | 'databasePoolMax' | 'loginFailuresPerEmail' | 'authAttemptsPerAddress' | 'passwordContextWords' | 'pwnedPasswordsPath'
 > &
-  Partial<Pick<Config, 'logLevel' | 'secretKey' | 'secretKeyPrevious' | 'publicOrigin' | 'mfaRequired'>>;
+  Partial<Pick<Config, 'logLevel' | 'secretKey' | 'secretKeyPrevious' | 'publicOrigin' | 'mfaRequired' | 'eventRetentionDays'>>;
 
 /** A composition given no key (a bare service in a test) can run, but can never seal a TOTP secret with a made-up key. */
 const NO_KEY: SecretBox = {
@@ -82,7 +82,7 @@ export const composeService = (config: ServiceConfig, overrides: Partial<Ports> 
     log,
   };
   const limits = { loginFailuresPerEmail: config.loginFailuresPerEmail, authAttemptsPerAddress: config.authAttemptsPerAddress };
-  const useCases = guardAgainstOutage(makeUseCases(ports, limits, config.mfaRequired ?? 'none'), {
+  const useCases = guardAgainstOutage(makeUseCases(ports, limits, config.mfaRequired ?? 'none', config.eventRetentionDays), {
     tracker: outage,
     probe: () => probeDatabase(db),
     failureOf: databaseFailureOf,

@@ -14,24 +14,32 @@ export const serveCommand = (ctx: CommandContext): CommandModule<object, { migra
   handler: async ({ migrate }) => {
     const config = loadConfig(ctx.io.env);
     // Loaded here, not at the top: express and the docs UI would slow every other command's start.
-    const [{ createApp }, { startServer }, { serveMetrics }] = await Promise.all([
+    const [{ createApp }, { startServer }, { serveMetrics }, { scheduleEventRetention }] = await Promise.all([
       import('../../src/http/create-app.js'),
       import('../../src/server.js'),
       import('../../src/metrics/serve-metrics.js'),
+      import('../../src/event-retention-schedule.js'),
     ]);
     const logger = createLogger(config.logLevel);
     const { metrics, listener } = await serveMetrics(config.metricsAddress);
     const service = composeService(config, {}, logger, metrics);
+    let stopRetention = (): void => undefined;
+    const onClose = async (): Promise<void> => {
+      stopRetention();
+      await service.close();
+    };
     try {
       if (migrate) await migrateLatest(service.db);
+      // Security events past SERVICE_EVENT_RETENTION_DAYS go now and hourly, beside the requests.
+      stopRetention = scheduleEventRetention(() => service.useCases.purgeExpiredEvents(), logger).stop;
       const app = createApp({ useCases: service.useCases, config, logger, metrics });
       // The docs page is mounted outside production only; its address is the public one the CSRF rule expects.
       const docsUrl = config.environment === 'production' ? undefined : `${config.publicOrigin}/api/v1/docs`;
-      const server = await startServer(app, { host: config.host, port: config.port, logger, onClose: service.close, metrics: listener, docsUrl });
+      const server = await startServer(app, { host: config.host, port: config.port, logger, onClose, metrics: listener, docsUrl });
       // Returns only after SIGTERM/SIGINT and a graceful drain; the process then exits 0.
       await server.closed;
     } catch (error) {
-      await service.close();
+      await onClose();
       throw error;
     }
     ctx.done(EXIT_OK);

@@ -1,5 +1,7 @@
 import { createMemoryStore } from '../../src/adapters/memory/memory-store.js';
+import { accountRecoveryContract } from './account-recovery.contract.js';
 import { authLookupsContract } from './auth-lookups.contract.js';
+import { eventRetentionContract } from './event-retention.contract.js';
 import { healthProbeContract } from './health-probe.contract.js';
 import type { StoreFactory } from './store-factory.js';
 import { userScopesContract } from './user-scopes.contract.js';
@@ -9,3 +11,5 @@ const factory: StoreFactory = async () => ({ store: createMemoryStore(), cleanup
 authLookupsContract('memory', factory);
 userScopesContract('memory', factory);
 healthProbeContract('memory', factory);
+accountRecoveryContract('memory', factory);
+eventRetentionContract('memory', factory);

@@ -17,6 +17,11 @@ const INVALID: Record<string, [Record<string, unknown>, string][]> = {
     [{ email: `${'a'.repeat(250)}@example.com`, password: PASSWORD }, 'email'],
     [{ email: 'a@example.com', password: 42 }, 'password'],
   ],
+  'POST /api/v1/auth/recover': [
+    [{ code: 'x', new_password: PASSWORD }, 'email'],
+    [{ email: 'a@example.com', code: 'x'.repeat(65), new_password: PASSWORD }, 'code'],
+    [{ email: 'a@example.com', code: 'x', new_password: 'too-short' }, 'new_password'],
+  ],
   'POST /api/v1/auth/step-up': [
     [{}, 'password'],
     [{ password: PASSWORD, extra: 1 }, 'extra'],

@@ -61,6 +61,7 @@ export const withSecurityLog = (store: { auth: AuthLookups; scopes: UserScopes }
       findApiTokenByTokenHash: (hash) => auth.findApiTokenByTokenHash(hash),
       findInviteByCodeHash: (hash) => auth.findInviteByCodeHash(hash),
       findPendingLoginBySecretHash: (hash) => auth.findPendingLoginBySecretHash(hash),
+      findAccountRecoveryByCodeHash: (hash) => auth.findAccountRecoveryByCodeHash(hash),
       findPasskeyByCredentialId: (credentialId) => auth.findPasskeyByCredentialId(credentialId),
       insertPasskeyLoginChallenge: (challenge, now) => auth.insertPasskeyLoginChallenge(challenge, now),
       takePasskeyLoginChallenge: (hash) => auth.takePasskeyLoginChallenge(hash),

@@ -45,6 +45,15 @@ export const changePasswordRules = Joi.object({
   current_password: offeredPassword.required(),
   new_password: newPassword.required(),
 });
+/**
+ * Account recovery (no auth): only rules that do not depend on any account are checked before the
+ * code, so a 422 never says whether the email has one; the account's own rules come after the code.
+ */
+export const recoverAccountRules = Joi.object({
+  email: Joi.string().max(254).required(),
+  code: Joi.string().max(64).required(),
+  new_password: newPassword.required(),
+});
 export const deleteAccountRules = Joi.object({ password: offeredPassword.required() });
 /** A second-factor code as typed: shape only (the verifier decides), never longer than a recovery code with spaces. */
 const offeredCode = Joi.string().max(64);

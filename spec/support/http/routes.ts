@@ -29,6 +29,14 @@ export const NEW_PASSWORD = 'another long passphrase for tests 7';
 export const ROUTES: readonly Route[] = [
   { method: 'post', path: '/api/v1/auth/register', access: 'none', success: 201, body: { invite_code: 'x', email: 'a@example.com', password: NEW_PASSWORD, display_name: 'A' } },
   { method: 'post', path: '/api/v1/auth/login', access: 'none', success: 200, body: { email: 'a@example.com', password: NEW_PASSWORD } },
+  {
+    method: 'post',
+    path: '/api/v1/auth/recover',
+    access: 'none',
+    success: 200,
+    body: { email: 'a@example.com', code: 'x', new_password: NEW_PASSWORD },
+    setup: SETUPS.accountRecovery,
+  },
   { method: 'post', path: '/api/v1/auth/step-up', access: 'session', success: 204, body: { password: PASSWORD } },
   { method: 'post', path: '/api/v1/auth/logout', access: 'none', success: 204 },
   { method: 'get', path: '/api/v1/auth/verify', access: 'any', success: 204 },

@@ -38,6 +38,12 @@ export const SETUPS = {
     const { recoveryCodes } = await enrolTotp(h, user, new Date());
     return { body: { recovery_code: recoveryCodes[0] }, cookies: [`gh_mfa=${await passwordStep(h, user.email)}`] };
   },
+  /** A user of its own who was issued an account-recovery code: the request needs no credential. */
+  accountRecovery: async ({ h, adminEmail }) => {
+    const user = await registeredMember(h, adminEmail);
+    const { code } = await h.useCases.issueAccountRecoveryAsOperator(user.email);
+    return { body: { email: user.email, code, new_password: 'a recovered passphrase for tests 9' } };
+  },
   secondStepOptions: async (context) => ({ cookies: [`gh_mfa=${(await pendingWithPasskey(context)).pending}`] }),
   secondStepPasskey: async (context) => {
     const { authenticator, pending } = await pendingWithPasskey(context);

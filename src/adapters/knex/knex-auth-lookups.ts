@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { AccountRecovery } from '../../core/domain/account-recovery.js';
 import type { ApiToken } from '../../core/domain/api-token.js';
 import type { Invite } from '../../core/domain/invite.js';
 import type { PendingLogin } from '../../core/domain/pending-login.js';
@@ -12,7 +13,7 @@ import type { UserScope } from '../../core/ports/user-scopes.js';
 import { AuthAccess, OWNER_PREFIX, ROW_PREFIX } from './access/auth-access.js';
 import { engineOf, type Engine } from './engine.js';
 import { KnexUserScope } from './knex-user-scope.js';
-import { API_TOKENS, INVITES, PASSKEY_LOGIN_CHALLENGES, PASSKEYS, PENDING_LOGINS, SESSIONS, USERS, type Model } from './models/index.js';
+import { ACCOUNT_RECOVERIES, API_TOKENS, INVITES, PASSKEY_LOGIN_CHALLENGES, PASSKEYS, PENDING_LOGINS, SESSIONS, USERS, type Model } from './models/index.js';
 import type { PreparedAuthQueries } from './prepared-auth-queries.js';
 import { preparedAuthQueriesFor } from './prepared-queries.js';
 import { fromRow, toRow, type StoredRow } from './row-mapping.js';
@@ -59,6 +60,11 @@ export class KnexAuthLookups implements AuthLookups {
   async findPendingLoginBySecretHash(secretHash: string): Promise<{ pending: PendingLogin; user: User } | null> {
     const found = withOwner(PENDING_LOGINS, await this.access.findWithOwner(PENDING_LOGINS, 'secretHash', secretHash));
     return found && { pending: found.record, user: found.user };
+  }
+
+  async findAccountRecoveryByCodeHash(codeHash: string): Promise<{ recovery: AccountRecovery; user: User } | null> {
+    const found = withOwner(ACCOUNT_RECOVERIES, await this.access.findWithOwner(ACCOUNT_RECOVERIES, 'codeHash', codeHash));
+    return found && { recovery: found.record, user: found.user };
   }
 
   async findPasskeyByCredentialId(credentialId: string): Promise<{ passkey: Passkey; user: User } | null> {

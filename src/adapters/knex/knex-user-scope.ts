@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { AccountRecovery } from '../../core/domain/account-recovery.js';
 import type { ApiToken } from '../../core/domain/api-token.js';
 import { SESSIONS_PER_USER } from '../../core/domain/quotas.js';
 import type { Invite } from '../../core/domain/invite.js';
@@ -12,7 +13,7 @@ import type { Page, SessionProof, UserChanges, UserScope } from '../../core/port
 import { ScopedAccess } from './access/scoped-access.js';
 import { engineOf } from './engine.js';
 import { KnexFactorStore } from './knex-factor-store.js';
-import { API_TOKENS, INVITES, SECURITY_EVENTS, SESSIONS, USERS } from './models/index.js';
+import { ACCOUNT_RECOVERIES, API_TOKENS, INVITES, SECURITY_EVENTS, SESSIONS, USERS } from './models/index.js';
 import { preparedScopeQueriesFor } from './prepared-queries.js';
 import type { PreparedScopeQueries } from './prepared-scope-queries.js';
 import { toRow } from './row-mapping.js';
@@ -114,6 +115,19 @@ export class KnexUserScope implements UserScope {
 
   insertInvite(invite: Invite): Promise<void> {
     return this.access.insert(INVITES, invite);
+  }
+
+  async replaceAccountRecovery(recovery: AccountRecovery): Promise<void> {
+    await this.access.delete(ACCOUNT_RECOVERIES);
+    await this.access.insert(ACCOUNT_RECOVERIES, recovery);
+  }
+
+  /** The guard and the write are one statement: a second redemption finds used_at set and changes nothing. */
+  async useAccountRecovery(recoveryId: string, now: Date): Promise<boolean> {
+    const changed = await this.access.update(ACCOUNT_RECOVERIES, { usedAt: now }, (row) =>
+      row.where('id', recoveryId).where('usedAt', null).where('expiresAt', '>', now),
+    );
+    return changed > 0;
   }
 
   recordEvent(event: NewSecurityEvent): Promise<void> {

@@ -1,3 +1,4 @@
+import type { AccountRecovery } from '../../core/domain/account-recovery.js';
 import type { ApiToken } from '../../core/domain/api-token.js';
 import type { Invite } from '../../core/domain/invite.js';
 import type { PendingLogin } from '../../core/domain/pending-login.js';
@@ -43,6 +44,12 @@ export class MemoryAuthLookups implements AuthLookups {
     const pending = findOne(this.tables.pendingLogins, (p) => p.secretHash === secretHash);
     const user = pending && this.userOf(pending.userId);
     return pending && user ? { pending, user } : null;
+  }
+
+  async findAccountRecoveryByCodeHash(codeHash: string): Promise<{ recovery: AccountRecovery; user: User } | null> {
+    const recovery = findOne(this.tables.accountRecoveries, (r) => r.codeHash === codeHash);
+    const user = recovery && this.userOf(recovery.userId);
+    return recovery && user ? { recovery, user } : null;
   }
 
   async findPasskeyByCredentialId(credentialId: string): Promise<{ passkey: Passkey; user: User } | null> {

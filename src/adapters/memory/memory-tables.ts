@@ -1,3 +1,4 @@
+import type { AccountRecovery } from '../../core/domain/account-recovery.js';
 import type { ApiToken } from '../../core/domain/api-token.js';
 import type { Invite } from '../../core/domain/invite.js';
 import type { PendingLogin } from '../../core/domain/pending-login.js';
@@ -17,6 +18,7 @@ export interface MemoryTables {
   totpFactors: Map<string, TotpFactor>;
   passkeys: Map<string, Passkey>;
   recoveryCodes: Map<string, RecoveryCode>;
+  accountRecoveries: Map<string, AccountRecovery>;
   pendingLogins: Map<string, PendingLogin>;
   webauthnChallenges: Map<string, WebAuthnChallenge>;
   /** Keyed by secret hash: they have no id and no owner. */
@@ -32,6 +34,7 @@ export const emptyTables = (): MemoryTables => ({
   totpFactors: new Map(),
   passkeys: new Map(),
   recoveryCodes: new Map(),
+  accountRecoveries: new Map(),
   pendingLogins: new Map(),
   webauthnChallenges: new Map(),
   passkeyLoginChallenges: new Map(),

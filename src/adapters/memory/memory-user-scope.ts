@@ -1,3 +1,4 @@
+import type { AccountRecovery } from '../../core/domain/account-recovery.js';
 import type { ApiToken } from '../../core/domain/api-token.js';
 import { SESSIONS_PER_USER } from '../../core/domain/quotas.js';
 import type { Invite } from '../../core/domain/invite.js';
@@ -51,7 +52,7 @@ export class MemoryUserScope implements UserScope {
     this.deleteOwned(this.tables.apiTokens, (t) => t.userId);
     this.deleteOwned(this.tables.invites, (i) => i.createdBy);
     this.deleteOwned(this.tables.securityEvents, (e) => e.userId);
-    for (const table of [this.tables.totpFactors, this.tables.passkeys, this.tables.recoveryCodes, this.tables.pendingLogins, this.tables.webauthnChallenges]) {
+    for (const table of [this.tables.totpFactors, this.tables.passkeys, this.tables.recoveryCodes, this.tables.accountRecoveries, this.tables.pendingLogins, this.tables.webauthnChallenges]) {
       this.deleteOwned(table as Map<string, { userId: string }>, (record) => record.userId);
     }
     for (const event of this.tables.securityEvents.values()) if (event.actorId === this.userId) event.actorId = null;
@@ -122,6 +123,19 @@ export class MemoryUserScope implements UserScope {
   async insertInvite(invite: Invite): Promise<void> {
     const record = { ...invite, createdBy: this.userId };
     insertChecked(this.tables.invites, record, (i) => i.codeHash === invite.codeHash, this.exists());
+  }
+
+  async replaceAccountRecovery(recovery: AccountRecovery): Promise<void> {
+    this.deleteOwned(this.tables.accountRecoveries, (r) => r.userId);
+    const record = { ...recovery, userId: this.userId };
+    insertChecked(this.tables.accountRecoveries, record, (r) => r.codeHash === recovery.codeHash, this.exists());
+  }
+
+  async useAccountRecovery(recoveryId: string, now: Date): Promise<boolean> {
+    const recovery = this.owned(this.tables.accountRecoveries, recoveryId);
+    if (!recovery || recovery.usedAt !== null || recovery.expiresAt.getTime() <= now.getTime()) return false;
+    recovery.usedAt = new Date(now.getTime());
+    return true;
   }
 
   async recordEvent(event: NewSecurityEvent): Promise<void> {

@@ -9,10 +9,12 @@ export const formatRecoveryCode = (raw: string): string => raw.match(/.{5}/g)?.j
 
 /**
  * The form that is hashed: case-insensitive, hyphens and spaces optional, look-alike letters read
- * as Crockford decoding does. Null when it cannot be a code at all.
+ * as Crockford decoding does. Null when it cannot be a code of `length` characters at all.
  */
-export const normalizeRecoveryCode = (input: string): string | null => {
+export const normalizeCrockford = (input: string, length: number): string | null => {
   const compact = input.toUpperCase().replace(/[-\s]/g, '').replace(/[ILO]/g, (char) => LOOK_ALIKES[char] ?? char);
-  if (compact.length !== RECOVERY_CODE_LENGTH) return null;
+  if (compact.length !== length) return null;
   return [...compact].every((char) => CROCKFORD.includes(char)) ? compact : null;
 };
+
+export const normalizeRecoveryCode = (input: string): string | null => normalizeCrockford(input, RECOVERY_CODE_LENGTH);

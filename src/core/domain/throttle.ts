@@ -19,4 +19,6 @@ export const retryAfterSeconds = (resetsAt: Date, now: Date): number => {
 
 /** Limiter keys: the per-email key is the normalised email whether or not an account has it. */
 export const emailKey = (normalizedEmail: string): string => `login-email:${normalizedEmail}`;
+/** Recovery attempts count apart from logins: a user who has just failed ten logins can still recover. */
+export const recoveryEmailKey = (normalizedEmail: string): string => `recover-email:${normalizedEmail}`;
 export const addressKey = (clientAddress: string): string => `auth-address:${clientAddress}`;

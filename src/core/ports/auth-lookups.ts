@@ -1,3 +1,4 @@
+import type { AccountRecovery } from '../domain/account-recovery.js';
 import type { ApiToken } from '../domain/api-token.js';
 import type { Invite } from '../domain/invite.js';
 import type { PendingLogin } from '../domain/pending-login.js';
@@ -25,6 +26,8 @@ export interface AuthLookups {
   findInviteByCodeHash(codeHash: string): Promise<Invite | null>;
   /** The second login step: the pending login its cookie names, with its user. */
   findPendingLoginBySecretHash(secretHash: string): Promise<{ pending: PendingLogin; user: User } | null>;
+  /** Account recovery: the code that hash names, with its user (whoever the caller says it is). */
+  findAccountRecoveryByCodeHash(codeHash: string): Promise<{ recovery: AccountRecovery; user: User } | null>;
   /** Passwordless login: the passkey an assertion names, with its user. */
   findPasskeyByCredentialId(credentialId: string): Promise<{ passkey: Passkey; user: User } | null>;
   /** A passwordless challenge, bound to a cookie secret; drops the challenges expired by `now`. */

@@ -1,6 +1,7 @@
 import type { AttemptThrottle } from './attempt-throttle.js';
 import type { AuthLookups } from './auth-lookups.js';
 import type { Clock } from './clock.js';
+import type { EventRetention } from './event-retention.js';
 import type { HealthProbe } from './health-probe.js';
 import type { IdGenerator } from './id-generator.js';
 import type { PasswordBlocklist } from './password-blocklist.js';
@@ -17,6 +18,7 @@ export interface Ports {
   auth: AuthLookups;
   scopes: UserScopes;
   health: HealthProbe;
+  retention: EventRetention;
   hasher: PasswordHasher;
   blocklist: PasswordBlocklist;
   secrets: SecretGenerator;

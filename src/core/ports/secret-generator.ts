@@ -1,10 +1,10 @@
-/** Pending logins and passwordless challenges ride in cookies like sessions; recovery codes are typed by people. */
-export type SecretKind = 'session' | 'api_token' | 'invite' | 'pending_login' | 'passkey_challenge' | 'recovery_code';
+/** Pending logins and passwordless challenges ride in cookies like sessions; recovery codes (MFA and account) are typed by people. */
+export type SecretKind = 'session' | 'api_token' | 'invite' | 'pending_login' | 'passkey_challenge' | 'recovery_code' | 'account_recovery';
 
 export interface IssuedSecret {
   /** Shown to its holder once; never stored. */
   secret: string;
-  /** What is stored and looked up: SHA-256 of the whole secret (of a recovery code: its normalised form), lowercase hex. */
+  /** What is stored and looked up: SHA-256 of the whole secret (of a recovery code or an account-recovery code: its normalised form), lowercase hex. */
   hash: string;
 }
 

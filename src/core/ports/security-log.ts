@@ -1,7 +1,10 @@
 import type { TrailEventType } from '../domain/security-event.js';
 
-/** Log-only: a self-deleted account's trail goes with it, so only the log remembers the deletion. */
-export type LogOnlyEventType = 'account_deleted';
+/**
+ * Log-only: a self-deleted account's trail goes with it, so only the log remembers the deletion; a
+ * refused account recovery writes nothing to the database (nor says whose account was named).
+ */
+export type LogOnlyEventType = 'account_deleted' | 'recovery_failed';
 
 /** One security-relevant happening as the log records it: ids only, never a secret or a password. */
 export interface SecurityLogEntry {

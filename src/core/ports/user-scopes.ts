@@ -1,3 +1,4 @@
+import type { AccountRecovery } from '../domain/account-recovery.js';
 import type { ApiToken } from '../domain/api-token.js';
 import type { Invite } from '../domain/invite.js';
 import type { NewSecurityEvent, SecurityEvent } from '../domain/security-event.js';
@@ -59,6 +60,11 @@ export interface UserScope {
 
   /** Inserts an invite whose created_by is this user, whatever the record says. */
   insertInvite(invite: Invite): Promise<void>;
+
+  /** The user's one account-recovery code: every earlier one, used or not, is deleted (void). */
+  replaceAccountRecovery(recovery: AccountRecovery): Promise<void>;
+  /** Marks it used while unused and unexpired at `now`, in one statement: true for exactly one of concurrent callers. */
+  useAccountRecovery(recoveryId: string, now: Date): Promise<boolean>;
 
   /** Appends to the user's security trail; inside `transaction`, with the change it records. */
   recordEvent(event: NewSecurityEvent): Promise<void>;

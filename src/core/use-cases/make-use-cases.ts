@@ -9,10 +9,14 @@ import { makeCheckNewAdmin } from './check-new-admin.js';
 import { makeCreateAdmin } from './create-admin.js';
 import { makeDeleteAccount } from './delete-account.js';
 import { makeGetMe } from './get-me.js';
+import { makeIssueAccountRecovery } from './issue-account-recovery.js';
+import { makeIssueAccountRecoveryAsOperator } from './issue-account-recovery-as-operator.js';
 import { makeCreateInvite, makeCreateInviteAsOperator } from './invites.js';
 import { makeLogin } from './login.js';
 import { makeLogout } from './logout.js';
 import { makePasswordCheck } from './password-check.js';
+import { makePurgeExpiredEvents } from './purge-expired-events.js';
+import { makeRecoverAccount } from './recover-account.js';
 import { makeRegisterWithInvite } from './register-with-invite.js';
 import { makeListSessions, makeRevokeOtherSessions, makeRevokeSession } from './sessions.js';
 import { makeStepUp } from './step-up.js';
@@ -35,10 +39,19 @@ import { makeThrottleGuard } from './throttle-guard.js';
 import { makeUpdateDisplayName } from './update-display-name.js';
 import type { UseCases } from './use-cases.js';
 
-/** `limits` and `mfaPolicy` come from configuration (CONTRACT §9, §14); the contract's defaults otherwise. */
-export const makeUseCases = (ports: Ports, limits: ThrottleLimits = DEFAULT_THROTTLE_LIMITS, mfaPolicy: MfaPolicy = 'none'): UseCases => {
+/** The default of SERVICE_EVENT_RETENTION_DAYS. */
+export const DEFAULT_EVENT_RETENTION_DAYS = 180;
+
+/** `limits`, `mfaPolicy` and `eventRetentionDays` come from configuration; the defaults otherwise. */
+export const makeUseCases = (
+  ports: Ports,
+  limits: ThrottleLimits = DEFAULT_THROTTLE_LIMITS,
+  mfaPolicy: MfaPolicy = 'none',
+  eventRetentionDays = DEFAULT_EVENT_RETENTION_DAYS,
+): UseCases => {
   const guard = makeThrottleGuard(ports, limits);
   const checkPassword = makePasswordCheck(ports, guard);
+  const issueAccountRecovery = makeIssueAccountRecovery(ports);
   return {
     registerWithInvite: makeRegisterWithInvite(ports, guard),
     login: makeLogin(ports, guard),
@@ -75,6 +88,10 @@ export const makeUseCases = (ports: Ports, limits: ThrottleLimits = DEFAULT_THRO
     createInviteAsOperator: makeCreateInviteAsOperator(ports),
     createAdmin: makeCreateAdmin(ports),
     checkNewAdmin: makeCheckNewAdmin(ports),
+    issueAccountRecovery,
+    issueAccountRecoveryAsOperator: makeIssueAccountRecoveryAsOperator(ports, issueAccountRecovery),
+    recoverAccount: makeRecoverAccount(ports, guard),
+    purgeExpiredEvents: makePurgeExpiredEvents(ports, eventRetentionDays),
     checkHealth: () => ports.health.isDatabaseUp(),
     checkReadiness: () => ports.health.isSchemaCurrent(),
   };

@@ -1,5 +1,5 @@
 import { DomainError } from '../domain/errors.js';
-import { addressKey, emailKey, retryAfterSeconds, THROTTLE_WINDOW_MS, type ThrottleLimits } from '../domain/throttle.js';
+import { addressKey, emailKey, recoveryEmailKey, retryAfterSeconds, THROTTLE_WINDOW_MS, type ThrottleLimits } from '../domain/throttle.js';
 import type { Ports } from '../ports/ports.js';
 
 export interface ThrottleGuard {
@@ -12,6 +12,10 @@ export interface ThrottleGuard {
   admitLogin(normalizedEmail: string, clientAddress: string | null, onFirstRefusal?: () => Promise<void>): Promise<void>;
   /** A successful login: the email's failures are forgotten. */
   clearLoginFailures(normalizedEmail: string): Promise<void>;
+  /** Counts an account-recovery attempt for this email, as admitLogin counts a password attempt, on a counter of its own. */
+  admitRecovery(normalizedEmail: string, clientAddress: string | null, onFirstRefusal?: () => Promise<void>): Promise<void>;
+  /** A successful recovery: the email's recovery and login failures are both forgotten (the password is new). */
+  clearRecoveryFailures(normalizedEmail: string): Promise<void>;
 }
 
 /**
@@ -42,6 +46,12 @@ export const makeThrottleGuard = (deps: Pick<Ports, 'throttle' | 'clock' | 'log'
     admitLogin: (email, address, onFirstRefusal) => admit(emailKey(email), limits.loginFailuresPerEmail, 'email', address, onFirstRefusal),
     clearLoginFailures: async (email) => {
       if (limits.loginFailuresPerEmail > 0) await deps.throttle.reset(emailKey(email));
+    },
+    admitRecovery: (email, address, onFirstRefusal) => admit(recoveryEmailKey(email), limits.loginFailuresPerEmail, 'email', address, onFirstRefusal),
+    clearRecoveryFailures: async (email) => {
+      if (limits.loginFailuresPerEmail === 0) return;
+      await deps.throttle.reset(recoveryEmailKey(email));
+      await deps.throttle.reset(emailKey(email));
     },
   };
 };

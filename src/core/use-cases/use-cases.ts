@@ -1,6 +1,8 @@
 import type { Principal } from '../domain/principal.js';
+import type { UserId } from '../domain/user-id.js';
 import type { PublicUser } from '../domain/user.js';
 import type { JsonObject } from '../ports/webauthn.js';
+import type { IssuedRecovery, RecoveryIssuer } from './issue-account-recovery.js';
 import type { ApiTokenView, InviteView, LoginResult, MfaView, PasskeyView, RequestContext, SessionGrant, SessionView, SignInContext } from './views.js';
 
 type SignedIn = { user: PublicUser; session: SessionGrant };
@@ -68,6 +70,18 @@ export interface UseCases {
   createAdmin(input: unknown): Promise<PublicUser>;
   /** input: { email, display_name? }. createAdmin's refusals that need no password: rules, email_taken. */
   checkNewAdmin(input: unknown): Promise<void>;
+
+  /**
+   * A one-time account-recovery code for the target user (24 hours, shown once); an earlier unused
+   * one is void. Throws not_found when the user is gone. `context` is where the admin's request came from.
+   */
+  issueAccountRecovery(target: UserId, issuer: RecoveryIssuer, context?: RequestContext): Promise<IssuedRecovery>;
+  /** The operator's path: the user named by email; an email with no account → not_found. */
+  issueAccountRecoveryAsOperator(email: string): Promise<IssuedRecovery>;
+  /** input: { email, code, new_password }. Every refusal of the code is the same recovery_invalid. */
+  recoverAccount(input: unknown, context: SignInContext): Promise<SignedIn>;
+  /** Deletes the security events older than the configured retention; answers how many went. */
+  purgeExpiredEvents(): Promise<number>;
 
   checkHealth(): Promise<boolean>;
   /** The database answers and its schema is at the latest migration this build knows. */

@@ -2,6 +2,7 @@ import { authPaths } from './auth-paths.js';
 import { healthPaths } from './health-paths.js';
 import { invitePaths } from './invite-paths.js';
 import { mfaPaths } from './mfa-paths.js';
+import { recoveryPaths } from './recovery-paths.js';
 import { requestSchemas } from './request-bodies.js';
 import { schemas } from './schemas.js';
 import { secondStepPaths } from './second-step-paths.js';
@@ -43,6 +44,7 @@ export const buildOpenApiDocument = (cookieName: string) => ({
   paths: {
     ...healthPaths,
     ...authPaths,
+    ...recoveryPaths,
     ...verifyPaths,
     ...secondStepPaths,
     ...userPaths,

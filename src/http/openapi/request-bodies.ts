@@ -18,6 +18,11 @@ export const requestSchemas = {
     display_name: text(1, 100),
   }),
   LoginIn: closed(['email', 'password'], { email: { type: 'string', maxLength: 254 }, password: text(0, 256) }),
+  RecoverIn: closed(['email', 'code', 'new_password'], {
+    email: { type: 'string', maxLength: 254 },
+    code: code('The account-recovery code: xxxx-xxxx-xxxx-xxxx-xxxx-xxxx-xxxx; case-insensitive, hyphens optional.'),
+    new_password: password,
+  }),
   DisplayNameIn: closed(['display_name'], { display_name: text(1, 100) }),
   PasswordChangeIn: closed(['current_password', 'new_password'], { current_password: text(0, 256), new_password: password }),
   AccountDeleteIn: closed(['password'], { password: text(0, 256) }),
@@ -62,6 +67,7 @@ const PASSWORD = 'violet tractor hums at dawn';
 export const requestExamples: Record<RequestSchema, Record<string, unknown>> = {
   RegisterIn: { invite_code: 'paste-the-invite-code-here', email: EMAIL, password: PASSWORD, display_name: 'Ada' },
   LoginIn: { email: EMAIL, password: PASSWORD },
+  RecoverIn: { email: EMAIL, code: 'paste-the-recovery-code-here', new_password: 'seven amber kites over the weir' },
   DisplayNameIn: { display_name: 'Ada Lovelace' },
   PasswordChangeIn: { current_password: PASSWORD, new_password: 'seven amber kites over the weir' },
   AccountDeleteIn: { password: PASSWORD },

@@ -42,6 +42,14 @@ export const authRoutes = (deps: AuthDeps, pendingCookie: ShortLivedCookie, metr
     res.status(200).json(toUserOut(user));
   });
 
+  // Like login: a foreign page may not set our cookie; the use case ends whatever cookie came along.
+  router.post('/recover', sameSite, jsonBody, async (req, res) => {
+    const context = { ...requestContext(req), presentedSessionToken: cookie.read(req) };
+    const { user, session } = await useCases.recoverAccount(req.body, context);
+    cookie.set(res, session);
+    res.status(200).json(toUserOut(user));
+  });
+
   router.post('/logout', requireSameOrigin(origins, cookie), async (req, res) => {
     await useCases.logout(presentedSessionToken(req, cookie), requestContext(req));
     cookie.expire(res);

@@ -33,6 +33,9 @@ export class ScopedFilter<T> {
   applyTo(query: Knex.QueryBuilder): void {
     for (const condition of this.conditions) {
       if (condition === 'matches nothing') query.whereRaw('1 = 0');
+      // SQL's `= NULL` is never true: a null value means IS NULL (and `<>` IS NOT NULL).
+      else if (condition.stored === null && condition.op === '=') query.whereNull(condition.column);
+      else if (condition.stored === null && condition.op === '<>') query.whereNotNull(condition.column);
       else query.where(condition.column, condition.op, condition.stored as Knex.Value);
     }
   }

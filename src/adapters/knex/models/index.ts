@@ -1,3 +1,4 @@
+import { ACCOUNT_RECOVERIES } from './account-recoveries.js';
 import { API_TOKENS } from './api-tokens.js';
 import { INVITES } from './invites.js';
 import { PASSKEYS } from './passkeys.js';
@@ -12,6 +13,7 @@ import { USERS } from './users.js';
 import { PASSKEY_LOGIN_CHALLENGES, WEBAUTHN_CHALLENGES } from './webauthn-challenges.js';
 
 export {
+  ACCOUNT_RECOVERIES,
   API_TOKENS,
   INVITES,
   PASSKEY_LOGIN_CHALLENGES,
@@ -41,4 +43,5 @@ export const MODELS: readonly SchemaModel[] = [
   PENDING_LOGINS,
   WEBAUTHN_CHALLENGES,
   PASSKEY_LOGIN_CHALLENGES,
+  ACCOUNT_RECOVERIES,
 ];

@@ -1,0 +1,59 @@
+import { isRedeemable, normalizeAccountRecoveryCode } from '../domain/account-recovery.js';
+import { normalizeEmail } from '../domain/email.js';
+import { DomainError } from '../domain/errors.js';
+import { toPublicUser } from '../domain/user.js';
+import type { Ports } from '../ports/ports.js';
+import { parse, recoverAccountRules } from '../rules.js';
+import { endPresentedSession } from './end-presented-session.js';
+import { ensurePasswordPolicy } from './ensure-password-policy.js';
+import { newSession } from './new-session.js';
+import type { ThrottleGuard } from './throttle-guard.js';
+import { trailEvent } from './trail-event.js';
+import type { UseCases } from './use-cases.js';
+
+type RecoverDeps = Pick<Ports, 'auth' | 'scopes' | 'hasher' | 'blocklist' | 'secrets' | 'ids' | 'clock' | 'log'>;
+
+/**
+ * POST /auth/recover. The code is looked up by its hash whatever the email, so an unknown email and
+ * a wrong code run the same statements and get the same recovery_invalid. The account's password
+ * rules come only after the code (a 422 is for its holder alone), and the code is used up by one
+ * conditional UPDATE in the transaction that sets the password: of two redemptions, one wins.
+ */
+export const makeRecoverAccount =
+  (deps: RecoverDeps, guard: ThrottleGuard): UseCases['recoverAccount'] =>
+  async (input, context) => {
+    await guard.admitAddress(context.clientAddress);
+    const body = parse<{ email: string; code: string; new_password: string }>(recoverAccountRules, input);
+    const email = normalizeEmail(body.email);
+    await guard.admitRecovery(email, context.clientAddress, async () => {
+      const owner = await deps.auth.findUserByEmail(email);
+      if (owner) await deps.scopes.open(owner.id).recordEvent(trailEvent(deps, 'login_throttled', context));
+    });
+    const codeHash = deps.secrets.hashOf(normalizeAccountRecoveryCode(body.code) ?? body.code);
+    const found = await deps.auth.findAccountRecoveryByCodeHash(codeHash);
+    const now = deps.clock.now();
+    const refused = (): DomainError => {
+      deps.log.write({ type: 'recovery_failed', userId: null, clientAddress: context.clientAddress });
+      return new DomainError('recovery_invalid');
+    };
+    if (found === null || !isRedeemable(found, email, now)) throw refused();
+    const { user, recovery } = found;
+    await ensurePasswordPolicy(deps, body.new_password, user, 'new_password');
+    const passwordHash = await deps.hasher.hash(body.new_password);
+    const { session, grant } = newSession(deps, user.id, context.userAgent);
+    const recovered = await deps.scopes.open(user.id).transaction(async (scope) => {
+      if (!(await scope.useAccountRecovery(recovery.id, now))) return false;
+      // Whoever held a session or was half-way through a login is out before the new session opens.
+      await scope.deleteSessionsExcept(null);
+      await scope.factors.deletePendingLogins();
+      await scope.updateUser({ passwordHash, updatedAt: now });
+      await scope.insertSession(session);
+      await scope.recordEvent(trailEvent(deps, 'account_recovered', context, { targetId: recovery.id }));
+      await scope.recordEvent(trailEvent(deps, 'password_changed', context));
+      return true;
+    });
+    if (!recovered) throw refused(); // a concurrent redemption won
+    await endPresentedSession(deps, context);
+    await guard.clearRecoveryFailures(email);
+    return { user: toPublicUser(user), session: grant };
+  };
