@@ -3,11 +3,11 @@
  * (SQLite keeps it), and a lone surrogate has no UTF-8 form (both drivers write U+FFFD or bytes
  * that read back differently). Lengths are each field's own rule; this is the rule for every string.
  */
-const NUL = /\u0000/;
+const NUL = '\u0000';
 const LONE_SURROGATE = /\p{Cs}/u;
 
 export const storableProblem = (text: string): string | null => {
-  if (NUL.test(text)) return 'must not contain NUL characters';
+  if (text.includes(NUL)) return 'must not contain NUL characters';
   if (LONE_SURROGATE.test(text)) return 'must not contain unpaired surrogates';
   return null;
 };
@@ -20,4 +20,4 @@ export const STORED_HEADER_MAX = 512;
 
 /** A header value as it may be stored: storable characters only, at most `max` code points. */
 export const storableHeader = (value: string, max = STORED_HEADER_MAX): string =>
-  Array.from(value.replace(/[\u0000\p{Cs}]/gu, '\ufffd')).slice(0, max).join('');
+  Array.from(value.replaceAll(NUL, '\ufffd').replace(/\p{Cs}/gu, '\ufffd')).slice(0, max).join('');
