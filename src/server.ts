@@ -1,5 +1,7 @@
 import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { answerClientError } from './client-error.js';
+import { applyConnectionLimits, CONNECTION_LIMITS, serverOptionsOf, type ConnectionLimits } from './connection-limits.js';
 import type { Logger } from './logger.js';
 
 type ShutdownSignal = 'SIGTERM' | 'SIGINT';
@@ -23,6 +25,8 @@ export interface ServerOptions {
   docsUrl?: string;
   /** A second listener (Prometheus), started before the public one and drained alongside it. */
   metrics?: { listener: RequestListener; host: string; port: number };
+  /** Tighter limits for a spec that must see a timeout quickly; production uses CONNECTION_LIMITS. */
+  limits?: Partial<ConnectionLimits>;
 }
 
 export interface RunningServer {
@@ -64,7 +68,10 @@ const drain = async (server: Server, forceCloseAfterMs: number): Promise<void> =
 
 export const startServer = async (app: RequestListener, options: ServerOptions): Promise<RunningServer> => {
   const { logger, signals = process, forceCloseAfterMs = 4_000 } = options;
-  const server = createServer(app);
+  const limits = { ...CONNECTION_LIMITS, ...options.limits };
+  const server = createServer(serverOptionsOf(limits), app);
+  applyConnectionLimits(server, limits);
+  server.on('clientError', answerClientError);
   const metricsServer = options.metrics ? createServer(options.metrics.listener) : null;
   let shuttingDown: Promise<void> | null = null;
   let markClosed: () => void = () => undefined;

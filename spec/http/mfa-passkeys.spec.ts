@@ -44,6 +44,15 @@ describe('HTTP second factor: passkeys', () => {
     expect(mfa.body.passkeys.map((p: { name: string }) => p.name)).to.deep.equal(['Key', 'Phone']);
   });
 
+  it('keeps only the known transports a browser names, so 300 characters of them cannot overflow the column', async () => {
+    const response = authenticator.register((await options()).body) as { response: { transports: string[] } };
+    response.response.transports = ['usb', 'x'.repeat(300), 'usb', 'nfc', 'made-up'];
+    const res = await register(response);
+    expect(res.status).to.equal(201);
+    const [row] = await h.db('passkeys').select('transports');
+    expect(String(row.transports)).to.match(/usb/).and.to.match(/nfc/).and.not.to.match(/x{10}|made-up/);
+  });
+
   it('refuses a response to another challenge, from another origin, or with none pending', async () => {
     const none = await register(authenticator.register({ ...(await options()).body, challenge: 'AAAA' }));
     expect(none.body.code).to.equal('webauthn_failed');

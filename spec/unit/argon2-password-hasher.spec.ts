@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import argon2 from 'argon2';
-import { Argon2PasswordHasher } from '../../src/adapters/argon2-password-hasher.js';
+import { ARGON2_PARAMETERS, Argon2PasswordHasher } from '../../src/adapters/argon2-password-hasher.js';
 
 const PASSWORD = 'correct horse battery staple';
 
@@ -13,6 +13,16 @@ describe('Argon2PasswordHasher', () => {
     expect(await hasher.verify(hash, PASSWORD)).to.equal(true);
     expect(await hasher.verify(hash, `${PASSWORD}.`)).to.equal(false);
     expect(hasher.needsRehash(hash)).to.equal(false);
+  });
+
+  it('never verifies a password with lone surrogates, which the binding would read as U+FFFD', async () => {
+    const replaced = await argon2.hash('\ufffd'.repeat(16), ARGON2_PARAMETERS);
+    expect(await argon2.verify(replaced, '\ud800'.repeat(16))).to.equal(true); // the binding's defect, shown
+    expect(await hasher.verify(replaced, '\ud800'.repeat(16))).to.equal(false);
+    expect(await hasher.verify(replaced, '\ufffd'.repeat(16))).to.equal(true);
+    let refused = false;
+    await hasher.hash('\udc00'.repeat(16)).catch(() => (refused = true));
+    expect(refused).to.equal(true);
   });
 
   it('asks for a rehash of a hash made with other parameters, which still verifies', async () => {

@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import argon2 from 'argon2';
+import { isWellFormed } from '../core/domain/storable-text.js';
 import type { PasswordHasher } from '../core/ports/password-hasher.js';
 import { concurrencyLimit } from './concurrency-limit.js';
 
@@ -36,10 +37,13 @@ export class Argon2PasswordHasher implements PasswordHasher {
   }
 
   hash(password: string): Promise<string> {
+    if (!isWellFormed(password)) return Promise.reject(new Error('refusing to hash a password with lone surrogates'));
     return this.limit(() => argon2.hash(password, this.parameters));
   }
 
   async verify(hash: string | null, password: string): Promise<boolean> {
+    // The binding writes each lone surrogate as U+FFFD, so such a password would match others: it never verifies.
+    if (!isWellFormed(password)) return false;
     if (hash === null) {
       const dummy = await this.dummyHash;
       await this.limit(() => argon2.verify(dummy, password));

@@ -11,6 +11,11 @@ import type { Ceremony, CredentialDescriptor, JsonObject, VerifiedCredential, We
 const TIMEOUT_MS = 5 * 60_000; // the challenge's own lifetime
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const toJson = (value: object): JsonObject => JSON.parse(JSON.stringify(value)) as JsonObject;
+// The browser names the transports (the client writes them): only the known ones are kept, so the
+// stored list stays within its column (255 characters) whatever a client sends.
+const KNOWN_TRANSPORTS = new Set(['ble', 'cable', 'hybrid', 'internal', 'nfc', 'smart-card', 'usb']);
+const knownTransports = (transports: readonly string[] = []): string[] =>
+  [...new Set(transports.filter((transport) => KNOWN_TRANSPORTS.has(transport)))];
 const descriptor = (credential: CredentialDescriptor) => ({ id: credential.credentialId, transports: credential.transports });
 
 /** Runs a verification; any throw (a malformed response, a wrong signature, origin or challenge) is a plain refusal. */
@@ -64,7 +69,7 @@ export class SimpleWebAuthn implements WebAuthn {
         credentialId: credential.id,
         publicKey: Buffer.from(credential.publicKey).toString('base64url'),
         counter: credential.counter,
-        transports: credential.transports ?? [],
+        transports: knownTransports(credential.transports),
       };
     });
   }

@@ -1,6 +1,7 @@
 import Joi from 'joi';
 import { emailProblem, normalizeEmail } from './domain/email.js';
 import { DomainError, type Problem } from './domain/errors.js';
+import { boundaryProblems } from './input-boundary.js';
 import { passwordLengthProblem } from './domain/password-policy.js';
 import { codePointLength, labelProblem, normalizeLabel } from './domain/text.js';
 
@@ -23,7 +24,7 @@ const maxCodePoints = (max: number) => (value: string) =>
 export const email = check(normalizeEmail, emailProblem);
 export const newPassword = check(nfkc, passwordLengthProblem);
 /** A password offered for verification: shape only, so rule changes never lock anyone out. */
-export const offeredPassword = check(nfkc, maxCodePoints(256));
+export const offeredPassword = check(nfkc, maxCodePoints(256)).meta({ offered: true });
 export const label = check(normalizeLabel, labelProblem);
 const count = (min: number, max: number) => Joi.number().strict().integer().min(min).max(max);
 
@@ -115,8 +116,22 @@ const toProblem = (detail: Joi.ValidationErrorItem): Problem => ({
   msg: (MESSAGES[detail.type] ?? (() => 'is invalid'))((detail.context ?? {}) as Context),
 });
 
+// Fields holding an offered password are compared with a hash, never stored: the boundary leaves them to the verifier.
+const exemptions = new WeakMap<Joi.ObjectSchema, ReadonlySet<string>>();
+const offeredFieldsOf = (rules: Joi.ObjectSchema): ReadonlySet<string> => {
+  let fields = exemptions.get(rules);
+  if (!fields) {
+    const keys = (rules.describe().keys ?? {}) as Record<string, { metas?: { offered?: boolean }[] }>;
+    fields = new Set(Object.keys(keys).filter((key) => keys[key]!.metas?.some((meta) => meta.offered)));
+    exemptions.set(rules, fields);
+  }
+  return fields;
+};
+
 /** Validates and normalises, or throws validation_failed with one problem per field. */
 export const parse = <T>(rules: Joi.ObjectSchema, input: unknown): T => {
+  const unstorable = boundaryProblems(input, offeredFieldsOf(rules));
+  if (unstorable.length > 0) throw new DomainError('validation_failed', { problems: unstorable });
   // joi skips an own "__proto__" key (JSON.parse makes one); it is an unknown field like any other.
   if (typeof input === 'object' && input !== null && Object.hasOwn(input, '__proto__')) {
     throw invalid(['__proto__'], 'is not allowed');

@@ -10,6 +10,8 @@ import type { Metrics } from '../metrics/metrics.js';
 import type { AuthDeps } from './authenticate.js';
 import { errorHandler } from './error-handler.js';
 import { buildOpenApiDocument } from './openapi/document.js';
+import { closeAfterOversizedBody } from './declared-length.js';
+import { refuseTooManyHeaders } from './header-count.js';
 import { createOriginPolicy } from './origin-policy.js';
 import { requestId } from './request-id.js';
 import { requestMetrics } from './request-metrics.js';
@@ -47,6 +49,9 @@ export function createApp({ useCases, config, logger, metrics }: AppDeps): expre
   app.set('trust proxy', config.trustProxy); // a hop count: 0 believes no X-Forwarded-For
   if (metrics) app.use(requestMetrics(metrics));
   app.use(requestId(logger));
+  app.use(closeAfterOversizedBody, refuseTooManyHeaders);
+  // No CORS is offered: OPTIONS is an unknown method on every path (the router would answer 200 with Allow).
+  app.use((req, _res, next) => next(req.method === 'OPTIONS' ? new DomainError('not_found') : undefined));
   app.use(
     helmet({
       // default-src covers neither base-uri nor frame-ancestors, and ASVS 3.4.3 wants object-src said.

@@ -1,8 +1,8 @@
 import { AsyncResource } from 'node:async_hooks';
 import express, { type RequestHandler } from 'express';
+import { BODY_LIMIT_BYTES } from './body-limit.js';
+import { declaresTooMuch } from './declared-length.js';
 import { HttpProblem } from './problem.js';
-
-export const BODY_LIMIT_BYTES = 16 * 1024;
 
 const readRaw = express.raw({ type: () => true, limit: BODY_LIMIT_BYTES });
 const utf8 = new TextDecoder('utf-8', { fatal: true });
@@ -31,6 +31,8 @@ const parseJson = (raw: unknown): unknown => {
 /** Only on routes that take a body; the others never read one. Order: 415, then 413, then 400. */
 export const jsonBody: RequestHandler = (req, res, next) => {
   if (!isJsonContentType(req.get('content-type'))) throw new HttpProblem('unsupported_media_type');
+  // From the header alone: body-parser would read the whole body before its 413 (closeAfterOversizedBody closes).
+  if (declaresTooMuch(req)) throw new HttpProblem('payload_too_large');
   // The body arrives on socket events, outside the request's log context: carry it across.
   const done = AsyncResource.bind((error?: unknown) => {
     if (error) return next(error);

@@ -6,6 +6,9 @@ export type HttpOnlyCode =
   | 'csrf_rejected'
   | 'payload_too_large'
   | 'unsupported_media_type'
+  | 'malformed_request'
+  | 'headers_too_large'
+  | 'request_timeout'
   | 'internal_error';
 
 export type ProblemCode = ErrorCode | HttpOnlyCode;
@@ -49,6 +52,13 @@ const httpProblems: Record<HttpOnlyCode, ProblemKind> = {
     title: 'Unsupported Media Type',
     detail: 'The request body must be application/json.',
   },
+  malformed_request: { status: 400, title: 'Bad Request', detail: 'The request could not be parsed as HTTP/1.1.' },
+  headers_too_large: {
+    status: 431,
+    title: 'Request Header Fields Too Large',
+    detail: 'The request headers exceed 16 KiB or 100 lines.',
+  },
+  request_timeout: { status: 408, title: 'Request Timeout', detail: 'The request did not arrive in time.' },
   internal_error: { status: 500, title: 'Internal Server Error', detail: 'An unexpected error occurred.' },
 };
 

@@ -1,19 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import type { Request, RequestHandler, Response } from 'express';
+import type { RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
 import { logContext } from '../logger.js';
+import { routeTemplateOf } from './route-template.js';
 
 export const requestIdOf = (res: Response): string => String(res.locals.requestId ?? '');
 
 /**
- * The matched route pattern with its router's mount path, else the path without its query string,
- * which could carry something secret.
+ * A request is named by its route template as the API documents it (`/api/v1/sessions/{id}`),
+ * failed or not, and an unmatched one by a fixed label: never the raw path, which may hold a
+ * pasted token and is as long as the client likes.
  */
-const routeOf = (req: Request): string => {
-  const pattern: unknown = req.route?.path;
-  if (typeof pattern !== 'string') return req.originalUrl.split('?')[0] ?? '';
-  return pattern === '/' ? req.baseUrl : req.baseUrl + pattern;
-};
+const routeOf = (template: string): string => (template.includes(':') ? template.replace(/:(\w+)/g, '{$1}') : template);
 
 /** Gives every request an id (echoed in X-Request-Id) and writes one log line when it ends. */
 export const requestId =
@@ -26,7 +24,7 @@ export const requestId =
     res.on('finish', () => {
       const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
       logger.info(
-        { request_id: id, method: req.method, route: routeOf(req), status: res.statusCode, duration_ms: Math.round(durationMs * 10) / 10 },
+        { request_id: id, method: req.method, route: routeOf(routeTemplateOf(req)), status: res.statusCode, duration_ms: Math.round(durationMs * 10) / 10 },
         'request',
       );
     });

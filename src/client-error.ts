@@ -1,0 +1,33 @@
+import type { Duplex } from 'node:stream';
+import { problemBody, type HttpOnlyCode } from './http/problem.js';
+
+/** Node's parser errors by code; anything else it cannot parse is a malformed request. */
+const codeOf = (error: NodeJS.ErrnoException): HttpOnlyCode => {
+  if (error.code === 'HPE_HEADER_OVERFLOW') return 'headers_too_large';
+  if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') return 'request_timeout';
+  return 'malformed_request';
+};
+
+/**
+ * Errors raised below Express (bad request line, CL with TE, headers too large, timeouts) get
+ * problem+json like every other error, written by hand: there is no request or response object.
+ * Connection: close, because the parser cannot know where the next request would start.
+ */
+export const answerClientError = (error: NodeJS.ErrnoException, socket: Duplex): void => {
+  // Nothing to answer on a connection the client already dropped, or one with a response under way.
+  const inFlight = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+  if (error.code === 'ECONNRESET' || !socket.writable || inFlight?.headersSent) {
+    socket.destroy();
+    return;
+  }
+  const problem = problemBody(codeOf(error));
+  const body = JSON.stringify(problem);
+  socket.end(
+    `HTTP/1.1 ${problem.status} ${problem.title}\r\n` +
+      'Content-Type: application/problem+json\r\n' +
+      `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+      'Cache-Control: no-store\r\n' +
+      'Connection: close\r\n\r\n' +
+      body,
+  );
+};
