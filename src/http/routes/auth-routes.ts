@@ -12,7 +12,7 @@ import type { ShortLivedCookie } from '../short-lived-cookie.js';
 const UNCOUNTED: Pick<Metrics, 'countLogin' | 'countRegistration'> = { countLogin: () => {}, countRegistration: () => {} };
 
 export const authRoutes = (deps: AuthDeps, pendingCookie: ShortLivedCookie, metrics = UNCOUNTED): Router => {
-  const { useCases, cookie, origins } = deps;
+  const { useCases, cookie, origins, device } = deps;
   const router = Router();
   const sameSite = rejectForeignOrigin(origins);
 
@@ -26,8 +26,8 @@ export const authRoutes = (deps: AuthDeps, pendingCookie: ShortLivedCookie, metr
   router.post('/login', sameSite, jsonBody, async (req, res) => {
     // Whatever cookie came along is killed by the use case (session fixation), bearer or not.
     const presented = cookie.read(req);
-    const context = { ...requestContext(req), presentedSessionToken: presented };
-    const { user, session, secondStep } = await countOutcome(
+    const context = { ...requestContext(req), presentedSessionToken: presented, deviceToken: device.read(req) };
+    const { user, session, secondStep, device: deviceGrant } = await countOutcome(
       metrics.countLogin,
       () => useCases.login(req.body, context),
       (result) => (result.secondStep ? 'mfa_required' : 'succeeded'),
@@ -39,6 +39,7 @@ export const authRoutes = (deps: AuthDeps, pendingCookie: ShortLivedCookie, metr
       return;
     }
     cookie.set(res, session);
+    if (deviceGrant) device.set(res, deviceGrant);
     res.status(200).json(toUserOut(user));
   });
 
