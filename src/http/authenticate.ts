@@ -24,9 +24,8 @@ export interface RouteAccess {
 }
 
 /** A session the MFA policy holds to enrolment may reach only the routes that say so. */
-const admit = (principal: Principal, access: RouteAccess): Principal => {
+const admit = (principal: Principal, access: RouteAccess): void => {
   if (principal.enrolmentRequired && !access.duringEnrolment) throw new DomainError('mfa_enrolment_required');
-  return principal;
 };
 
 /** CSRF check first (on the cookie's presence), then the credential. */
@@ -38,15 +37,16 @@ const authenticate =
     if (presented.kind === 'none' || presented.token === null) throw new DomainError('not_authenticated');
     if (presented.kind === 'bearer') {
       const principal = await useCases.authenticateApiToken(presented.token, requestContext(req));
+      res.locals.principal = principal; // set before any refusal, so its log line names the user
       // Cookie-only routes: a leaked token must never change the password or delete the account.
       if (sessionOnly) throw new DomainError('forbidden');
-      res.locals.principal = principal;
       return next();
     }
     const context = { ...requestContext(req), deviceToken: device.read(req) };
     const { principal, session, renewed } = await useCases.authenticateSession(presented.token, context);
     if (renewed) cookie.set(res, session);
-    res.locals.principal = admit(principal, access);
+    res.locals.principal = principal;
+    admit(principal, access);
     next();
   };
 
