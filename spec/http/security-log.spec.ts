@@ -1,7 +1,8 @@
 import { expect } from 'chai';
+import { createLogger } from '../../src/logger.js';
 import { api } from '../support/http/api.js';
 import { asBearer, asCookie } from '../support/http/fixtures.js';
-import { ORIGIN, type Harness } from '../support/http/harness.js';
+import { memoryLog, ORIGIN, type Harness } from '../support/http/harness.js';
 import { adminHarness, createToken, type SignedIn } from '../support/http/users.js';
 
 type Line = Record<string, unknown>;
@@ -65,5 +66,16 @@ describe('security log lines (V16)', () => {
     const res = await api(h).patch('/api/v1/users/me').set(asCookie(admin)).send({ display_name: '' });
     expect(res.status).to.equal(422);
     expect(eventLine(res.headers['x-request-id'], 'validation_refused')).to.equal(undefined);
+  });
+
+  it('stamps every line with a UTC time (16.2.2)', () => {
+    for (const line of h.logs.map((text) => JSON.parse(text) as Line)) expect(line.time).to.match(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+  });
+
+  it('encodes values so that none can forge a line of its own (16.4.1)', () => {
+    const log = memoryLog();
+    createLogger('info', log.stream).warn({ received_origin: 'x\n{"level":30,"msg":"forged"}\r' }, 'refused');
+    expect(log.lines).to.have.length(1);
+    expect((JSON.parse(log.lines[0]!) as Line).received_origin).to.equal('x\n{"level":30,"msg":"forged"}\r');
   });
 });
