@@ -22,7 +22,7 @@ describe('configuration: production starts only with its own key and an https or
   });
 
   it('refuses to run on the development key: none given, or one shorter than 32 characters', () => {
-    for (const env of [{}, { SERVICE_SECRET_KEY: 'short-key' }]) {
+    for (const env of [{}, { SERVICE_SECRET_KEY: 'short-key' }] as Record<string, string>[]) {
       const problems = problemsOf({ SERVICE_PUBLIC_URL: 'https://id.example.com', ...env });
       expect(problems.filter((problem) => problem.startsWith('SERVICE_SECRET_KEY'))).to.have.length(1);
       expect(problems.join()).not.to.include('short-key');
