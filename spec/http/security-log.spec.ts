@@ -35,30 +35,30 @@ describe('security log lines (V16)', () => {
     const res = await api(h).post('/api/v1/auth/login').set('Origin', ORIGIN).send({ email: admin.email, password: 'a wrong horse battery staple' });
     expect(res.status).to.equal(401);
     const line = eventLine(res.headers['x-request-id'], 'authentication_refused');
-    expect(line).to.include({ refused: 'invalid_credentials', client_address: '127.0.0.1', level: 40 });
+    expect(line).to.include({ problem: 'invalid_credentials', client_address: '127.0.0.1', level: 40 });
     expect(JSON.stringify(linesOf(res.headers['x-request-id']))).not.to.include('wrong horse');
     const anonymous = await api(h).get('/api/v1/users/me');
-    expect(eventLine(anonymous.headers['x-request-id'], 'authentication_refused')).to.include({ refused: 'not_authenticated', user_id: null });
+    expect(eventLine(anonymous.headers['x-request-id'], 'authentication_refused')).to.include({ problem: 'not_authenticated', user_id: null });
   });
 
   it('logs a 403 forbidden as access_refused with the user that asked', async () => {
     const token = await createToken(h, admin);
     const res = await api(h).post('/api/v1/tokens').set(asBearer(token)).send({ name: 'self-minted' });
     expect(res.status).to.equal(403);
-    expect(eventLine(res.headers['x-request-id'], 'access_refused')).to.include({ refused: 'forbidden', user_id: admin.userId });
+    expect(eventLine(res.headers['x-request-id'], 'access_refused')).to.include({ problem: 'forbidden', user_id: admin.userId });
   });
 
   it('logs a 403 csrf_rejected as access_refused', async () => {
     const res = await api(h).post('/api/v1/auth/logout').set(asCookie(admin, 'https://evil.example'));
     expect(res.status).to.equal(403);
-    expect(eventLine(res.headers['x-request-id'], 'access_refused')).to.include({ refused: 'csrf_rejected' });
+    expect(eventLine(res.headers['x-request-id'], 'access_refused')).to.include({ problem: 'csrf_rejected' });
   });
 
   it('logs refused input on an authentication route by field name, never its value', async () => {
     const res = await api(h).post('/api/v1/auth/login').set('Origin', ORIGIN).send({ email: 'someone-Xq7@example.com' });
     expect(res.status).to.equal(422);
     const line = eventLine(res.headers['x-request-id'], 'validation_refused');
-    expect(line).to.deep.include({ refused: 'validation_failed', fields: ['body.password'] });
+    expect(line).to.deep.include({ problem: 'validation_failed', fields: ['body.password'] });
     expect(JSON.stringify(linesOf(res.headers['x-request-id']))).not.to.include('Xq7');
   });
 

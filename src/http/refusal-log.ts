@@ -29,7 +29,7 @@ export const logRefusal = (logger: Pick<Logger, 'warn'>, req: Request, res: Resp
   logger.warn(
     {
       security_event: event,
-      refused: body.code,
+      problem: body.code,
       user_id: principal?.userId ?? null,
       client_address: req.ip ?? null,
       // Field names only; a name the client made up is cut short, like a logged Origin.
