@@ -10,6 +10,11 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-console': 'off',
+      // No dynamic code (ASVS 1.3.2), strict comparisons only (15.3.5).
+      'no-eval': 'error',
+      'no-implied-eval': 'error',
+      'no-new-func': 'error',
+      eqeqeq: ['error', 'always'],
     },
   },
   {

@@ -32,7 +32,8 @@ describe('log redaction through the app', () => {
       for (const secret of secrets) expect(all).not.to.include(secret as string);
       const events = t.logs.map((line) => JSON.parse(line) as Record<string, unknown>).filter((e) => e.security_event);
       expect(events.map((e) => e.security_event)).to.deep.equal([
-        'registered', 'invite_created', 'registered', 'login_failed', 'login_succeeded', 'api_token_created', 'password_changed',
+        'registered', 'invite_created', 'registered', 'login_failed', 'authentication_refused', 'login_succeeded', 'api_token_created',
+        'password_changed',
       ]);
       const tokenEvent = events.find((e) => e.security_event === 'api_token_created');
       expect(tokenEvent).to.include({ request_id: created.headers['x-request-id'], user_id: loggedIn.body.id });

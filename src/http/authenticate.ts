@@ -3,6 +3,7 @@ import type { Principal } from '../core/domain/principal.js';
 import { DomainError } from '../core/domain/errors.js';
 import type { UseCases } from '../core/use-cases/use-cases.js';
 import { presentedCredential } from './credentials.js';
+import type { DeviceCookie } from './device-cookie.js';
 import { assertSameOrigin } from './csrf.js';
 import type { OriginPolicy } from './origin-policy.js';
 import { requestContext } from './request-context.js';
@@ -13,6 +14,8 @@ export interface AuthDeps {
   cookie: SessionCookie;
   /** The Origin values that count as our own pages (CSRF). */
   origins: OriginPolicy;
+  /** The device cookie: its own budget for password attempts at login and at every re-check. */
+  device: DeviceCookie;
 }
 
 export interface RouteAccess {
@@ -21,28 +24,29 @@ export interface RouteAccess {
 }
 
 /** A session the MFA policy holds to enrolment may reach only the routes that say so. */
-const admit = (principal: Principal, access: RouteAccess): Principal => {
+const admit = (principal: Principal, access: RouteAccess): void => {
   if (principal.enrolmentRequired && !access.duringEnrolment) throw new DomainError('mfa_enrolment_required');
-  return principal;
 };
 
 /** CSRF check first (on the cookie's presence), then the credential. */
 const authenticate =
-  ({ useCases, cookie, origins }: AuthDeps, sessionOnly: boolean, access: RouteAccess): RequestHandler =>
+  ({ useCases, cookie, origins, device }: AuthDeps, sessionOnly: boolean, access: RouteAccess): RequestHandler =>
   async (req, res, next) => {
     assertSameOrigin(req, origins, cookie);
     const presented = presentedCredential(req, cookie);
     if (presented.kind === 'none' || presented.token === null) throw new DomainError('not_authenticated');
     if (presented.kind === 'bearer') {
       const principal = await useCases.authenticateApiToken(presented.token, requestContext(req));
+      res.locals.principal = principal; // set before any refusal, so its log line names the user
       // Cookie-only routes: a leaked token must never change the password or delete the account.
       if (sessionOnly) throw new DomainError('forbidden');
-      res.locals.principal = principal;
       return next();
     }
-    const { principal, session, renewed } = await useCases.authenticateSession(presented.token, requestContext(req));
+    const context = { ...requestContext(req), deviceToken: device.read(req) };
+    const { principal, session, renewed } = await useCases.authenticateSession(presented.token, context);
     if (renewed) cookie.set(res, session);
-    res.locals.principal = admit(principal, access);
+    res.locals.principal = principal;
+    admit(principal, access);
     next();
   };
 

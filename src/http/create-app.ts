@@ -25,6 +25,7 @@ import { sessionRoutes } from './routes/session-routes.js';
 import { tokenRoutes } from './routes/token-routes.js';
 import { userRoutes } from './routes/user-routes.js';
 import { verifyRoutes } from './routes/verify-routes.js';
+import { createDeviceCookie } from './device-cookie.js';
 import { createSessionCookie } from './session-cookie.js';
 import { createShortLivedCookie } from './short-lived-cookie.js';
 
@@ -41,7 +42,7 @@ export function createApp({ useCases, config, logger, metrics }: AppDeps): expre
   const app = express();
   const production = config.environment === 'production';
   const cookie = createSessionCookie(config);
-  const auth: AuthDeps = { useCases, cookie, origins: createOriginPolicy(config) };
+  const auth: AuthDeps = { useCases, cookie, origins: createOriginPolicy(config), device: createDeviceCookie(config) };
   const pending = createShortLivedCookie(config, 'gh_mfa');
   const passkey = createShortLivedCookie(config, 'gh_passkey');
 

@@ -2,6 +2,7 @@ import type { ErrorRequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
 import { isDomainError } from '../core/domain/errors.js';
 import { HttpProblem, problemBody, type ProblemBody, type ProblemCode } from './problem.js';
+import { logRefusal } from './refusal-log.js';
 import { requestIdOf } from './request-id.js';
 
 export const sendProblem = (res: Response, body: ProblemBody): void => {
@@ -25,6 +26,10 @@ export const errorHandler =
   (logger: Logger): ErrorRequestHandler =>
   (error: unknown, req, res, next) => {
     if (res.headersSent) return next(error);
+    const refuse = (body: ProblemBody): void => {
+      logRefusal(logger, req, res, body);
+      sendProblem(res, body);
+    };
     if (isDomainError(error)) {
       const body = problemBody(error.code);
       if (error.code === 'validation_failed') {
@@ -34,13 +39,13 @@ export const errorHandler =
       if (error.retryAfterSeconds !== null) {
         res.set('Retry-After', String(Math.max(1, Math.ceil(error.retryAfterSeconds))));
       }
-      return sendProblem(res, body);
+      return refuse(body);
     }
     if (error instanceof HttpProblem && error.log) {
       logger.warn({ request_id: requestIdOf(res), refused: error.code, ...error.log.fields }, error.log.msg);
     }
     const code = error instanceof HttpProblem ? error.code : edgeCode(error);
-    if (code) return sendProblem(res, problemBody(code));
+    if (code) return refuse(problemBody(code));
     const requestId = requestIdOf(res);
     logger.error({ err: error, request_id: requestId, method: req.method }, 'unexpected error');
     sendProblem(res, problemBody('internal_error', requestId));

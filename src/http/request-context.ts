@@ -8,11 +8,12 @@ import type { RequestContext } from '../core/domain/request-context.js';
  * a wrong hop count lets through is whatever the client wrote, so only an address is believed (the
  * column holds 64 characters). The User-Agent is stored with sessions and events: bounded, storable.
  */
+export const clientAddressOf = (req: Request): string => {
+  const forwarded = req.ip;
+  return forwarded && isIP(forwarded) ? forwarded : (req.socket.remoteAddress ?? 'unknown');
+};
+
 export const requestContext = (req: Request): RequestContext => {
   const agent = req.get('user-agent');
-  const forwarded = req.ip;
-  return {
-    userAgent: agent === undefined ? null : storableHeader(agent),
-    clientAddress: forwarded && isIP(forwarded) ? forwarded : (req.socket.remoteAddress ?? 'unknown'),
-  };
+  return { userAgent: agent === undefined ? null : storableHeader(agent), clientAddress: clientAddressOf(req) };
 };

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
+import type { Principal } from '../core/domain/principal.js';
 import { logContext } from '../logger.js';
+import { clientAddressOf } from './request-context.js';
 import { routeTemplateOf } from './route-template.js';
 
 export const requestIdOf = (res: Response): string => String(res.locals.requestId ?? '');
@@ -24,7 +26,16 @@ export const requestId =
     res.on('finish', () => {
       const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
       logger.info(
-        { request_id: id, method: req.method, route: routeOf(routeTemplateOf(req)), status: res.statusCode, duration_ms: Math.round(durationMs * 10) / 10 },
+        {
+          request_id: id,
+          method: req.method,
+          route: routeOf(routeTemplateOf(req)),
+          status: res.statusCode,
+          duration_ms: Math.round(durationMs * 10) / 10,
+          // Who and from where (ASVS 16.2.1): the authenticated user, if any, and the address as trust proxy sees it.
+          user_id: (res.locals.principal as Principal | undefined)?.userId ?? null,
+          client_address: clientAddressOf(req),
+        },
         'request',
       );
     });

@@ -10,5 +10,5 @@ export interface Metrics {
   observeRequest(method: string, route: string, statusCode: number, seconds: number): void;
   countLogin(outcome: Outcome): void;
   countRegistration(outcome: Outcome): void;
-  countThrottled(limit: 'email' | 'address'): void;
+  countThrottled(limit: 'email' | 'address' | 'device'): void;
 }

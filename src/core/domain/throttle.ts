@@ -3,7 +3,7 @@ export const THROTTLE_WINDOW_MS = 15 * 60_000;
 const MAX_RETRY_AFTER_SECONDS = THROTTLE_WINDOW_MS / 1000;
 
 export interface ThrottleLimits {
-  /** Failed logins per normalised email within the window; 0 turns the limit off. */
+  /** Failed logins per normalised email (and per trusted device) within the window; 0 turns the limit off. */
   loginFailuresPerEmail: number;
   /** Login and registration requests per client address within the window; 0 turns it off. */
   authAttemptsPerAddress: number;
@@ -22,3 +22,5 @@ export const emailKey = (normalizedEmail: string): string => `login-email:${norm
 /** Recovery attempts count apart from logins: a user who has just failed ten logins can still recover. */
 export const recoveryEmailKey = (normalizedEmail: string): string => `recover-email:${normalizedEmail}`;
 export const addressKey = (clientAddress: string): string => `auth-address:${clientAddress}`;
+/** A trusted device's own budget (decision 0018): the same limit and window as an email's. */
+export const deviceKey = (device: string): string => `login-device:${device}`;

@@ -17,7 +17,7 @@ export interface SecurityLogEntry {
   targetId?: string | null;
   clientAddress?: string | null;
   /** Which limit refused a throttled request. */
-  limiter?: 'email' | 'address';
+  limiter?: 'email' | 'address' | 'device';
 }
 
 /**

@@ -8,7 +8,7 @@ import type { UseCases } from './use-cases.js';
 
 /** POST /auth/mfa/passkey: an assertion of the challenge bound to the pending login, by one of its user's passkeys. */
 export const makeCompleteLoginWithPasskey =
-  (deps: Pick<Ports, 'auth' | 'scopes' | 'secrets' | 'ids' | 'clock' | 'webauthn'>, guard: ThrottleGuard): UseCases['completeLoginWithPasskey'] =>
+  (deps: Pick<Ports, 'auth' | 'scopes' | 'secrets' | 'ids' | 'clock' | 'webauthn' | 'secretBox'>, guard: ThrottleGuard): UseCases['completeLoginWithPasskey'] =>
   async (pendingSecret, input, context) => {
     await guard.admitAddress(context.clientAddress);
     const { response } = parse<{ response: unknown }>(passkeyResponseRules, input);

@@ -8,9 +8,10 @@ import { newSession } from './new-session.js';
 import { credentialOf } from './prove-passkey.js';
 import type { ThrottleGuard } from './throttle-guard.js';
 import { trailEvent } from './trail-event.js';
+import { issueDeviceCookie, loginAttempt } from './trusted-device.js';
 import type { UseCases } from './use-cases.js';
 
-type Deps = Pick<Ports, 'auth' | 'scopes' | 'secrets' | 'ids' | 'clock' | 'webauthn'>;
+type Deps = Pick<Ports, 'auth' | 'scopes' | 'secrets' | 'ids' | 'clock' | 'webauthn' | 'secretBox'>;
 
 /**
  * Passwordless: a discoverable passkey with user verification is two factors in one (something
@@ -27,7 +28,8 @@ export const makeLoginWithPasskey =
     if (!challenge || !isChallengeLive(challenge, deps.clock.now()) || !found) throw new DomainError('webauthn_failed');
     const { passkey, user } = found;
     const scope = deps.scopes.open(user.id);
-    await guard.admitLogin(user.email, context.clientAddress, () => scope.recordEvent(trailEvent(deps, 'login_throttled', context)));
+    const attempt = loginAttempt(deps, user.email, user.id, context);
+    await guard.admitLogin(attempt, () => scope.recordEvent(trailEvent(deps, 'login_throttled', context)));
     const verified = await deps.webauthn.verifyAuthentication(response, challenge.challenge, credentialOf(passkey), 'required');
     // The user handle the authenticator stored at registration must name the passkey's owner.
     if (!verified || verified.userHandle !== user.id) {
@@ -41,7 +43,7 @@ export const makeLoginWithPasskey =
       await tx.insertSession(session);
       await tx.recordEvent(trailEvent(deps, 'login_succeeded', context, { targetId: session.id }));
     });
-    await guard.clearLoginFailures(user.email);
+    await guard.clearLoginFailures(attempt);
     await endPresentedSession(deps, context);
-    return { user: toPublicUser(user), session: grant };
+    return { user: toPublicUser(user), session: grant, device: issueDeviceCookie(deps, user.id) };
   };

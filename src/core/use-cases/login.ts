@@ -9,21 +9,22 @@ import { newSession } from './new-session.js';
 import { beginSecondStep } from './pending-login.js';
 import type { ThrottleGuard } from './throttle-guard.js';
 import { trailEvent } from './trail-event.js';
+import { issueDeviceCookie, loginAttempt } from './trusted-device.js';
 import type { UseCases } from './use-cases.js';
 
 export const makeLogin =
-  (deps: Pick<Ports, 'auth' | 'scopes' | 'hasher' | 'secrets' | 'ids' | 'clock' | 'log'>, guard: ThrottleGuard): UseCases['login'] =>
+  (deps: Pick<Ports, 'auth' | 'scopes' | 'hasher' | 'secrets' | 'ids' | 'clock' | 'log' | 'secretBox'>, guard: ThrottleGuard): UseCases['login'] =>
   async (input, context) => {
     const { clientAddress } = context;
     await guard.admitAddress(clientAddress);
     const body = parse<{ email: string; password: string }>(loginRules, input);
     const email = normalizeEmail(body.email);
-    // Refused before the password is looked at, whether or not an account has this email.
-    await guard.admitLogin(email, clientAddress, async () => {
-      const owner = await deps.auth.findUserByEmail(email);
-      if (owner) await deps.scopes.open(owner.id).recordEvent(trailEvent(deps, 'login_throttled', context));
-    });
     const user = await deps.auth.findUserByEmail(email);
+    const attempt = loginAttempt(deps, email, user?.id ?? null, context);
+    // Refused before the password is looked at, whether or not an account has this email.
+    await guard.admitLogin(attempt, async () => {
+      if (user) await deps.scopes.open(user.id).recordEvent(trailEvent(deps, 'login_throttled', context));
+    });
     // An unknown email still pays for one verification (against a dummy hash): same timing.
     const verified = await deps.hasher.verify(user?.passwordHash ?? null, body.password);
     if (!user || !verified) {
@@ -38,14 +39,14 @@ export const makeLogin =
     // clear the email's failures either: only the second step does, so codes cannot be guessed across pending logins.
     if (hasSecondFactor(factors)) {
       const { methods, pending } = await beginSecondStep(deps, deps.scopes.open(user.id), factors, rehashed);
-      return { user: toPublicUser(user), session: pending, secondStep: methods };
+      return { user: toPublicUser(user), session: pending, secondStep: methods, device: null };
     }
-    await guard.clearLoginFailures(email);
+    await guard.clearLoginFailures(attempt);
     const { session, grant } = newSession(deps, user.id, context.userAgent);
     await deps.scopes.open(user.id).transaction(async (scope) => {
       if (rehashed) await scope.updateUser({ passwordHash: rehashed, updatedAt: deps.clock.now() });
       await scope.insertSession(session);
       await scope.recordEvent(trailEvent(deps, 'login_succeeded', context, { targetId: session.id }));
     });
-    return { user: toPublicUser(user), session: grant, secondStep: null };
+    return { user: toPublicUser(user), session: grant, secondStep: null, device: issueDeviceCookie(deps, user.id) };
   };

@@ -5,6 +5,7 @@ import type { Ports } from '../ports/ports.js';
 import type { UserScope } from '../ports/user-scopes.js';
 import type { ThrottleGuard } from './throttle-guard.js';
 import { trailEvent } from './trail-event.js';
+import { loginAttempt } from './trusted-device.js';
 
 export type PasswordCheck = (scope: UserScope, user: User, password: string, context: RequestContext) => Promise<void>;
 
@@ -14,12 +15,13 @@ export type PasswordCheck = (scope: UserScope, user: User, password: string, con
  * guess without bound, and a wrong one lands in the user's trail.
  */
 export const makePasswordCheck =
-  (deps: Pick<Ports, 'hasher' | 'ids' | 'clock'>, guard: ThrottleGuard): PasswordCheck =>
+  (deps: Pick<Ports, 'hasher' | 'ids' | 'clock' | 'secretBox'>, guard: ThrottleGuard): PasswordCheck =>
   async (scope, user, password, context) => {
-    await guard.admitLogin(user.email, context.clientAddress, () => scope.recordEvent(trailEvent(deps, 'login_throttled', context)));
+    const attempt = loginAttempt(deps, user.email, user.id, context);
+    await guard.admitLogin(attempt, () => scope.recordEvent(trailEvent(deps, 'login_throttled', context)));
     if (!(await deps.hasher.verify(user.passwordHash, password))) {
       await scope.recordEvent(trailEvent(deps, 'login_failed', context));
       throw new DomainError('invalid_credentials');
     }
-    await guard.clearLoginFailures(user.email);
+    await guard.clearLoginFailures(attempt);
   };

@@ -9,9 +9,10 @@ import { ensurePasswordPolicy } from './ensure-password-policy.js';
 import { newSession } from './new-session.js';
 import type { ThrottleGuard } from './throttle-guard.js';
 import { trailEvent } from './trail-event.js';
+import { issueDeviceCookie } from './trusted-device.js';
 import type { UseCases } from './use-cases.js';
 
-type RecoverDeps = Pick<Ports, 'auth' | 'scopes' | 'hasher' | 'blocklist' | 'secrets' | 'ids' | 'clock' | 'log'>;
+type RecoverDeps = Pick<Ports, 'auth' | 'scopes' | 'hasher' | 'blocklist' | 'secrets' | 'ids' | 'clock' | 'log' | 'secretBox'>;
 
 /**
  * POST /auth/recover. The code is looked up by its hash whatever the email, so an unknown email and
@@ -55,5 +56,6 @@ export const makeRecoverAccount =
     if (!recovered) throw refused(); // a concurrent redemption won
     await endPresentedSession(deps, context);
     await guard.clearRecoveryFailures(email);
-    return { user: toPublicUser(user), session: grant };
+    // The owner proved itself with the code: this browser is now one of its devices (decision 0018).
+    return { user: toPublicUser(user), session: grant, device: issueDeviceCookie(deps, user.id) };
   };

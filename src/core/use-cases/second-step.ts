@@ -8,9 +8,10 @@ import { newSession } from './new-session.js';
 import { findPendingLogin } from './pending-login.js';
 import type { ThrottleGuard } from './throttle-guard.js';
 import { trailEvent } from './trail-event.js';
+import { issueDeviceCookie, loginAttempt } from './trusted-device.js';
 import type { SessionGrant, SignInContext } from './views.js';
 
-export type SecondStepDeps = Pick<Ports, 'auth' | 'scopes' | 'secrets' | 'ids' | 'clock'>;
+export type SecondStepDeps = Pick<Ports, 'auth' | 'scopes' | 'secrets' | 'ids' | 'clock' | 'secretBox'>;
 
 export interface SecondStepAttempt {
   /** What a refused proof answers: a wrong code is invalid_credentials, a bad assertion webauthn_failed. */
@@ -31,13 +32,14 @@ export const completeSecondStep = async (
   pendingSecret: string | null,
   context: SignInContext,
   attempt: SecondStepAttempt,
-): Promise<{ user: PublicUser; session: SessionGrant }> => {
+): Promise<{ user: PublicUser; session: SessionGrant; device: SessionGrant }> => {
   const { pending, user, scope } = await findPendingLogin(deps, pendingSecret);
   if (!(await scope.factors.countPendingLoginAttempt(pending.id, PENDING_LOGIN_ATTEMPTS))) {
     await scope.factors.deletePendingLogin(pending.id);
     throw new DomainError('not_authenticated');
   }
-  await guard.admitLogin(user.email, context.clientAddress, () => scope.recordEvent(trailEvent(deps, 'login_throttled', context)));
+  const counted = loginAttempt(deps, user.email, user.id, context);
+  await guard.admitLogin(counted, () => scope.recordEvent(trailEvent(deps, 'login_throttled', context)));
   const { session, grant } = newSession(deps, user.id, context.userAgent, deps.clock.now());
   const proved = await scope.transaction(async (tx) => {
     if (!(await attempt.prove(tx, pending))) return false;
@@ -51,7 +53,7 @@ export const completeSecondStep = async (
     await scope.recordEvent(trailEvent(deps, 'login_failed', context));
     throw new DomainError(attempt.refusal);
   }
-  await guard.clearLoginFailures(user.email);
+  await guard.clearLoginFailures(counted);
   await endPresentedSession(deps, context);
-  return { user: toPublicUser(user), session: grant };
+  return { user: toPublicUser(user), session: grant, device: issueDeviceCookie(deps, user.id) };
 };

@@ -4,6 +4,7 @@ import type { Ports } from '../ports/ports.js';
 import type { UserScope } from '../ports/user-scopes.js';
 import type { ThrottleGuard } from './throttle-guard.js';
 import { trailEvent } from './trail-event.js';
+import { loginAttempt } from './trusted-device.js';
 
 /**
  * Renews the current session's proofs with a second factor, in place. Counted on the email's
@@ -11,7 +12,7 @@ import { trailEvent } from './trail-event.js';
  * only if the renewal commits.
  */
 export const stepUpWithFactor = async (
-  deps: Pick<Ports, 'scopes' | 'ids' | 'clock'>,
+  deps: Pick<Ports, 'scopes' | 'ids' | 'clock' | 'secretBox'>,
   guard: ThrottleGuard,
   principal: Principal,
   refusal: 'invalid_credentials' | 'webauthn_failed',
@@ -20,7 +21,8 @@ export const stepUpWithFactor = async (
   const { sessionId } = requireSession(principal);
   const scope = deps.scopes.open(principal.userId);
   const { context, user } = principal;
-  await guard.admitLogin(user.email, context.clientAddress, () => scope.recordEvent(trailEvent(deps, 'login_throttled', context)));
+  const attempt = loginAttempt(deps, user.email, principal.userId, context);
+  await guard.admitLogin(attempt, () => scope.recordEvent(trailEvent(deps, 'login_throttled', context)));
   const proved = await scope.transaction(async (tx) => {
     if (!(await prove(tx, sessionId))) return false;
     const now = deps.clock.now();
@@ -31,5 +33,5 @@ export const stepUpWithFactor = async (
     await scope.recordEvent(trailEvent(deps, 'login_failed', context));
     throw new DomainError(refusal);
   }
-  await guard.clearLoginFailures(user.email);
+  await guard.clearLoginFailures(attempt);
 };

@@ -5,7 +5,8 @@ import type { JsonObject } from '../ports/webauthn.js';
 import type { IssuedRecovery, RecoveryIssuer } from './issue-account-recovery.js';
 import type { ApiTokenView, InviteView, LoginResult, MfaView, PasskeyView, RequestContext, SessionGrant, SessionView, SignInContext } from './views.js';
 
-type SignedIn = { user: PublicUser; session: SessionGrant };
+/** `device` is the device cookie a completed login hands the browser (decision 0018). */
+type SignedIn = { user: PublicUser; session: SessionGrant; device: SessionGrant };
 
 /**
  * The whole application surface, shared by the HTTP and CLI adapters. Inputs that come from a

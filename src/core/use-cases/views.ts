@@ -58,6 +58,8 @@ export interface LoginResult {
   user: PublicUser;
   session: SessionGrant;
   secondStep: SecondFactorMethod[] | null;
+  /** The device cookie of a completed login (decision 0018); null while a second step is pending. */
+  device: SessionGrant | null;
 }
 
 /** Login and registration end the session whose cookie came along, so none is ever orphaned. */

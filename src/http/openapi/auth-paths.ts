@@ -30,7 +30,9 @@ export const authPaths = {
       description:
         'Checks the email and password and sets a new session cookie (7 days idle, 30 days at most). An unknown email ' +
         'and a wrong password are the same `401 invalid_credentials`. Too many failures for one email (by default 10 ' +
-        'within 15 minutes), or too many attempts from one address (100), answer `429` with `Retry-After`. ' +
+        'within 15 minutes), or too many attempts from one address (100), answer `429` with `Retry-After`. A completed ' +
+        'login also sets the device cookie `gh_device` (`__Host-gh_device` in production, one year): a browser that ' +
+        'presents it is throttled on its own budget, not the email\'s, so failures from elsewhere cannot lock it out. ' +
         originRule,
       tag,
       access: 'none',

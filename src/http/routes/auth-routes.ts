@@ -12,7 +12,7 @@ import type { ShortLivedCookie } from '../short-lived-cookie.js';
 const UNCOUNTED: Pick<Metrics, 'countLogin' | 'countRegistration'> = { countLogin: () => {}, countRegistration: () => {} };
 
 export const authRoutes = (deps: AuthDeps, pendingCookie: ShortLivedCookie, metrics = UNCOUNTED): Router => {
-  const { useCases, cookie, origins } = deps;
+  const { useCases, cookie, origins, device } = deps;
   const router = Router();
   const sameSite = rejectForeignOrigin(origins);
 
@@ -26,8 +26,8 @@ export const authRoutes = (deps: AuthDeps, pendingCookie: ShortLivedCookie, metr
   router.post('/login', sameSite, jsonBody, async (req, res) => {
     // Whatever cookie came along is killed by the use case (session fixation), bearer or not.
     const presented = cookie.read(req);
-    const context = { ...requestContext(req), presentedSessionToken: presented };
-    const { user, session, secondStep } = await countOutcome(
+    const context = { ...requestContext(req), presentedSessionToken: presented, deviceToken: device.read(req) };
+    const { user, session, secondStep, device: deviceGrant } = await countOutcome(
       metrics.countLogin,
       () => useCases.login(req.body, context),
       (result) => (result.secondStep ? 'mfa_required' : 'succeeded'),
@@ -39,14 +39,16 @@ export const authRoutes = (deps: AuthDeps, pendingCookie: ShortLivedCookie, metr
       return;
     }
     cookie.set(res, session);
+    if (deviceGrant) device.set(res, deviceGrant);
     res.status(200).json(toUserOut(user));
   });
 
   // Like login: a foreign page may not set our cookie; the use case ends whatever cookie came along.
   router.post('/recover', sameSite, jsonBody, async (req, res) => {
     const context = { ...requestContext(req), presentedSessionToken: cookie.read(req) };
-    const { user, session } = await useCases.recoverAccount(req.body, context);
+    const { user, session, device: deviceGrant } = await useCases.recoverAccount(req.body, context);
     cookie.set(res, session);
+    device.set(res, deviceGrant);
     res.status(200).json(toUserOut(user));
   });
 

@@ -20,13 +20,15 @@ export interface SecondStepCookies {
  * set the session cookie, so a foreign Origin is refused; a presented session is ended as at login.
  */
 export const secondStepRoutes = (deps: AuthDeps, cookies: SecondStepCookies): Router => {
-  const { useCases, cookie, origins } = deps;
+  const { useCases, cookie, origins, device } = deps;
   const router = Router();
   const sameSite = rejectForeignOrigin(origins);
-  const signIn = (req: Request): SignInContext => ({ ...requestContext(req), presentedSessionToken: cookie.read(req) });
-  const signedIn = (res: Response, used: ShortLivedCookie, { user, session }: { user: PublicUser; session: SessionGrant }) => {
+  const signIn = (req: Request): SignInContext => ({ ...requestContext(req), presentedSessionToken: cookie.read(req), deviceToken: device.read(req) });
+  const signedIn = (res: Response, used: ShortLivedCookie, signed: { user: PublicUser; session: SessionGrant; device: SessionGrant }) => {
+    const { user, session } = signed;
     used.expire(res);
     cookie.set(res, session);
+    device.set(res, signed.device);
     res.status(200).json(toUserOut(user));
   };
 
