@@ -26,6 +26,8 @@ export const aUser = (overrides: Partial<User> = {}): User => {
     role: 'member',
     createdAt: at('2026-01-02T03:04:05.678Z'),
     updatedAt: at('2026-01-02T03:04:05.678Z'),
+    disabledAt: null,
+    lastLoginAt: null,
     ...overrides,
   };
 };

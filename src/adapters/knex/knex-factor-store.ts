@@ -101,6 +101,10 @@ export class KnexFactorStore implements FactorStore {
     return (await this.access.delete(PENDING_LOGINS, (row) => row.where('id', id))) > 0;
   }
 
+  deletePendingLogins(): Promise<number> {
+    return this.access.delete(PENDING_LOGINS);
+  }
+
   async replaceChallenge(challenge: WebAuthnChallenge, now: Date): Promise<void> {
     await this.access.delete(WEBAUTHN_CHALLENGES, (row) => row.where('boundTo', challenge.boundTo).where('purpose', challenge.purpose));
     await this.access.delete(WEBAUTHN_CHALLENGES, (row) => row.where('expiresAt', '<=', now));

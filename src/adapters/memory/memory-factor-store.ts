@@ -106,6 +106,10 @@ export class MemoryFactorStore implements FactorStore {
     return this.remove(this.tables.pendingLogins, (pending) => pending.id === key) > 0;
   }
 
+  async deletePendingLogins(): Promise<number> {
+    return this.remove(this.tables.pendingLogins, () => true);
+  }
+
   async replaceChallenge(challenge: WebAuthnChallenge, now: Date): Promise<void> {
     const bound = idKey(challenge.boundTo);
     this.remove(this.tables.webauthnChallenges, (c) => (c.boundTo === bound && c.purpose === challenge.purpose) || c.expiresAt.getTime() <= now.getTime());

@@ -40,6 +40,8 @@ export interface FactorStore {
   /** Counts one attempt while fewer than `limit` were made; false when none is left or it is gone. */
   countPendingLoginAttempt(id: string, limit: number): Promise<boolean>;
   deletePendingLogin(id: string): Promise<boolean>;
+  /** Ends every pending login of the user (disabled by an admin); answers how many went. */
+  deletePendingLogins(): Promise<number>;
 
   /** Replaces the challenge of the same binding and purpose, and drops the user's expired ones. */
   replaceChallenge(challenge: WebAuthnChallenge, now: Date): Promise<void>;
