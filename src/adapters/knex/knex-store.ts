@@ -1,19 +1,21 @@
 import type { Knex } from 'knex';
 import type { Ports } from '../../core/ports/ports.js';
 import { UnscopedAccess } from './access/unscoped-access.js';
+import { KnexAdminScope } from './knex-admin-scope.js';
 import { KnexAuthLookups } from './knex-auth-lookups.js';
 import { KnexUserScope } from './knex-user-scope.js';
 import { MIGRATIONS } from './migration-source.js';
 
-export type Store = Pick<Ports, 'auth' | 'scopes' | 'health'>;
+export type Store = Pick<Ports, 'auth' | 'scopes' | 'admins' | 'health'>;
 
-/** The three access modes of SPEC §5, each behind its own port. */
+/** The three access modes of SPEC §5 and the admin scope, each behind its own port. */
 export function createKnexStore(db: Knex): Store {
   const unscoped = new UnscopedAccess(db);
   const latest = MIGRATIONS.map((migration) => migration.name);
   return {
     auth: new KnexAuthLookups(db),
     scopes: { open: (userId) => new KnexUserScope(db, userId) },
+    admins: { open: (admin) => new KnexAdminScope(db, admin) },
     health: { isDatabaseUp: () => unscoped.ping(), isSchemaCurrent: () => unscoped.hasApplied(latest) },
   };
 }

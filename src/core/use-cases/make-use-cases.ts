@@ -1,6 +1,17 @@
 import type { MfaPolicy } from '../domain/mfa-policy.js';
 import { DEFAULT_THROTTLE_LIMITS, type ThrottleLimits } from '../domain/throttle.js';
 import type { Ports } from '../ports/ports.js';
+import { makeListAllInvites, makeRevokeInvite } from './admin/admin-invites.js';
+import { makeDeleteUser } from './admin/delete-user.js';
+import { makeDisableUser } from './admin/disable-user.js';
+import { makeEnableUser } from './admin/enable-user.js';
+import { makeGetUser } from './admin/get-user.js';
+import { makeListAllEvents } from './admin/list-all-events.js';
+import { makeListUsers } from './admin/list-users.js';
+import { makeResetUserMfa } from './admin/reset-user-mfa.js';
+import { makeRevokeUserSessions } from './admin/revoke-user-sessions.js';
+import { makeSetRole } from './admin/set-role.js';
+import { makeListMyEvents } from './list-my-events.js';
 import { makeCreateApiToken, makeListApiTokens, makeRevokeApiToken } from './api-tokens.js';
 import { makeAuthenticateApiToken } from './authenticate-api-token.js';
 import { makeAuthenticateSession } from './authenticate-session.js';
@@ -71,6 +82,18 @@ export const makeUseCases = (ports: Ports, limits: ThrottleLimits = DEFAULT_THRO
     createApiToken: makeCreateApiToken(ports),
     listApiTokens: makeListApiTokens(ports),
     revokeApiToken: makeRevokeApiToken(ports),
+    listMyEvents: makeListMyEvents(ports),
+    listUsers: makeListUsers(ports),
+    getUser: makeGetUser(ports),
+    disableUser: makeDisableUser(ports),
+    enableUser: makeEnableUser(ports),
+    revokeUserSessions: makeRevokeUserSessions(ports),
+    resetUserMfa: makeResetUserMfa(ports),
+    deleteUser: makeDeleteUser(ports),
+    setRole: makeSetRole(ports),
+    listAllInvites: makeListAllInvites(ports),
+    revokeInvite: makeRevokeInvite(ports),
+    listAllEvents: makeListAllEvents(ports),
     createInvite: makeCreateInvite(ports),
     createInviteAsOperator: makeCreateInviteAsOperator(ports),
     createAdmin: makeCreateAdmin(ports),

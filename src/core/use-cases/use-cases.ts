@@ -1,7 +1,9 @@
+import type { AdminCaller, UserRef } from '../domain/admin-principal.js';
+import type { Paged } from '../domain/page-cursor.js';
 import type { Principal } from '../domain/principal.js';
 import type { PublicUser } from '../domain/user.js';
 import type { JsonObject } from '../ports/webauthn.js';
-import type { ApiTokenView, InviteView, LoginResult, MfaView, PasskeyView, RequestContext, SessionGrant, SessionView, SignInContext } from './views.js';
+import type { AdminUserView, ApiTokenView, EventView, InviteView, LoginResult, MfaView, PasskeyView, RequestContext, SessionGrant, SessionView, SignInContext } from './views.js';
 
 type SignedIn = { user: PublicUser; session: SessionGrant };
 
@@ -59,6 +61,27 @@ export interface UseCases {
   createApiToken(principal: Principal, input: unknown): Promise<{ token: ApiTokenView; secret: string }>;
   listApiTokens(principal: Principal): Promise<ApiTokenView[]>;
   revokeApiToken(principal: Principal, tokenId: string): Promise<void>;
+
+  /** The caller's own security trail, newest first (query: limit, cursor). */
+  listMyEvents(principal: Principal, query: unknown): Promise<Paged<EventView>>;
+
+  /**
+   * Administration (CONTRACT §11). A Principal must be an enabled admin by the database's word at
+   * this call (else forbidden); 'operator' is the command line. Unknown targets are not_found.
+   */
+  listUsers(caller: AdminCaller, query: unknown): Promise<Paged<AdminUserView>>;
+  getUser(caller: AdminCaller, userId: string): Promise<AdminUserView>;
+  disableUser(caller: AdminCaller, target: UserRef): Promise<void>;
+  enableUser(caller: AdminCaller, target: UserRef): Promise<void>;
+  revokeUserSessions(caller: AdminCaller, target: UserRef): Promise<void>;
+  resetUserMfa(caller: AdminCaller, target: UserRef): Promise<void>;
+  deleteUser(caller: AdminCaller, target: UserRef): Promise<void>;
+  /** input: { role: 'admin' | 'member' }. */
+  setRole(caller: AdminCaller, target: UserRef, input: unknown): Promise<void>;
+  listAllInvites(caller: AdminCaller): Promise<InviteView[]>;
+  revokeInvite(caller: AdminCaller, inviteId: string): Promise<void>;
+  /** Every user's trail (query: user_id, type, limit, cursor). */
+  listAllEvents(caller: AdminCaller, query: unknown): Promise<Paged<EventView>>;
 
   /** Admins only (else forbidden). */
   createInvite(principal: Principal, input: unknown): Promise<{ invite: InviteView; code: string }>;
