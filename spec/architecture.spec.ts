@@ -80,6 +80,13 @@ describe('architecture: who may reach what', () => {
     expect(reaching.length, 'the checker finds the ones that do').to.be.at.least(5);
   });
 
+  it('mints an AdminPrincipal only in the admin-authentication step, which reads the role from the store', () => {
+    const minting = [...filesUnder(resolve('src')), ...filesUnder(resolve('cli'))].filter((file) =>
+      /as (unknown as )?AdminPrincipal\b/.test(readFileSync(file, 'utf8')),
+    );
+    expect(minting.map((file) => relative(resolve('.'), file))).to.deep.equal(['src/core/use-cases/admin/admin-authentication.ts']);
+  });
+
   it('mints a UserId only in adapters, which read it from the store', () => {
     const minting = [...filesUnder(resolve('src')), ...filesUnder(resolve('cli'))]
       .filter((file) => !file.startsWith(resolve('src/adapters')))

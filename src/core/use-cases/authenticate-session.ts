@@ -11,7 +11,7 @@ export const makeAuthenticateSession =
   async (token, context) => {
     const tokenHash = deps.secrets.hashOf(token);
     const found = await deps.auth.findSessionByTokenHash(tokenHash);
-    // A disabled user's row comes with the same joined lookup: refused at once, in every process.
+    // A disabled user's row comes with the same joined lookup: refused at once, by every instance.
     if (!found || isDisabled(found.user)) throw new DomainError('not_authenticated');
     const { session, user } = found;
     const now = deps.clock.now();

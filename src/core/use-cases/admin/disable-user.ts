@@ -5,7 +5,7 @@ import { keepAnAdmin, onTargetUser, refuseSelf } from './on-target-user.js';
 
 /**
  * Disabling ends the user's sessions and pending logins now; its API tokens stay but are refused
- * while it is disabled (the authentication lookup joins the user row), in every process.
+ * while it is disabled (the authentication lookup joins the user row), by every instance.
  */
 export const makeDisableUser =
   (deps: Pick<Ports, 'scopes' | 'admins' | 'ids' | 'clock'>): UseCases['disableUser'] =>
