@@ -1,4 +1,5 @@
 import { createKnexStore } from '../../src/adapters/knex/knex-store.js';
+import { adminScopesContract } from './admin-scopes.contract.js';
 import { rollback } from '../../src/adapters/knex/migrator.js';
 import { createTempDatabase } from '../support/db/temp-database.js';
 import { ENGINE_LABEL } from '../support/db/test-engine.js';
@@ -25,3 +26,4 @@ const adapter = `knex ${ENGINE_LABEL}`;
 authLookupsContract(adapter, factory);
 userScopesContract(adapter, factory);
 healthProbeContract(adapter, factory);
+adminScopesContract(adapter, factory);

@@ -1,4 +1,5 @@
 import { createMemoryStore } from '../../src/adapters/memory/memory-store.js';
+import { adminScopesContract } from './admin-scopes.contract.js';
 import { authLookupsContract } from './auth-lookups.contract.js';
 import { healthProbeContract } from './health-probe.contract.js';
 import type { StoreFactory } from './store-factory.js';
@@ -9,3 +10,4 @@ const factory: StoreFactory = async () => ({ store: createMemoryStore(), cleanup
 authLookupsContract('memory', factory);
 userScopesContract('memory', factory);
 healthProbeContract('memory', factory);
+adminScopesContract('memory', factory);
