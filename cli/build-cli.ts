@@ -6,6 +6,7 @@ import { createInviteCommand } from './commands/create-invite.js';
 import { dbCheckCommand } from './commands/db-check.js';
 import { migrateCommand } from './commands/migrate.js';
 import { serveCommand } from './commands/serve.js';
+import { usersCommand } from './commands/users.js';
 import { EXIT_OK } from './exit-codes.js';
 import { packageVersion } from './package-version.js';
 import { reportError } from './report-error.js';
@@ -24,6 +25,7 @@ const parseAndRun = async (io: CliIo): Promise<number> => {
     .command(dbCheckCommand(ctx))
     .command(createAdminCommand(ctx))
     .command(createInviteCommand(ctx))
+    .command(usersCommand(ctx))
     .demandCommand(1, 'choose a command')
     .strict()
     .help()
