@@ -59,7 +59,6 @@ const MAY_REACH_AUTH_LOOKUPS = new Set([
   'complete-login-with-passkey.ts',
   'create-admin.ts',
   'end-presented-session.ts',
-  'invites.ts', // the operator's create-invite names its admin by email
   'login-with-passkey.ts',
   'login.ts',
   'logout.ts',
