@@ -7,6 +7,7 @@ import { dbCheckCommand } from './commands/db-check.js';
 import { migrateCommand } from './commands/migrate.js';
 import { recoveryCodeCommand } from './commands/recovery-code.js';
 import { serveCommand } from './commands/serve.js';
+import { usersCommand } from './commands/users.js';
 import { EXIT_OK } from './exit-codes.js';
 import { packageVersion } from './package-version.js';
 import { reportError } from './report-error.js';
@@ -26,6 +27,7 @@ const parseAndRun = async (io: CliIo): Promise<number> => {
     .command(createAdminCommand(ctx))
     .command(createInviteCommand(ctx))
     .command(recoveryCodeCommand(ctx))
+    .command(usersCommand(ctx))
     .demandCommand(1, 'choose a command')
     .strict()
     .help()

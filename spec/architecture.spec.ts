@@ -59,8 +59,6 @@ const MAY_REACH_AUTH_LOOKUPS = new Set([
   'complete-login-with-passkey.ts',
   'create-admin.ts',
   'end-presented-session.ts',
-  'invites.ts', // the operator's create-invite names its admin by email
-  'issue-account-recovery-as-operator.ts', // the operator's recovery-code names its user by email
   'login-with-passkey.ts',
   'login.ts',
   'logout.ts',
@@ -80,6 +78,13 @@ describe('architecture: who may reach what', () => {
     const offending = reaching.map((file) => relative(join(CORE, 'use-cases'), file)).filter((name) => !MAY_REACH_AUTH_LOOKUPS.has(name));
     expect(offending).to.deep.equal([]);
     expect(reaching.length, 'the checker finds the ones that do').to.be.at.least(5);
+  });
+
+  it('mints an AdminPrincipal only in the admin-authentication step, which reads the role from the store', () => {
+    const minting = [...filesUnder(resolve('src')), ...filesUnder(resolve('cli'))].filter((file) =>
+      /as (unknown as )?AdminPrincipal\b/.test(readFileSync(file, 'utf8')),
+    );
+    expect(minting.map((file) => relative(resolve('.'), file))).to.deep.equal(['src/core/use-cases/admin/admin-authentication.ts']);
   });
 
   it('mints a UserId only in adapters, which read it from the store', () => {

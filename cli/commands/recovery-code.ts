@@ -14,7 +14,7 @@ export const recoveryCodeCommand = (ctx: CommandContext): CommandModule<object, 
   builder: (yargs: Argv) => yargs.option('email', { type: 'string', demandOption: true, describe: 'Email of the user who lost its password' }),
   handler: async (args) => {
     const config = loadConfig(ctx.io.env);
-    const { code, expiresAt } = await withService(config, ctx.io, ({ useCases }) => useCases.issueAccountRecoveryAsOperator(args.email));
+    const { code, expiresAt } = await withService(config, ctx.io, ({ useCases }) => useCases.issueAccountRecovery('operator', { email: args.email }));
     // stdout carries the code alone, so `CODE=$(gatehouse recovery-code …)` works.
     ctx.out(code);
     ctx.err(`one-time recovery code: works once, until ${expiresAt.toISOString()}; any earlier code is void`);

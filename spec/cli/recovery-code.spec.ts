@@ -28,7 +28,7 @@ describe('gatehouse recovery-code', function () {
     expect(result.stdout).to.match(CODE_LINE);
     expect(result.stderr).to.match(/works once, until \d{4}-\d{2}-\d{2}T/);
     expect(result.stderr).not.to.include(result.stdout.trim());
-    const service = composeService({ databaseUrl: database.url, databasePoolMax: 1, loginFailuresPerEmail: 0, authAttemptsPerAddress: 0, passwordContextWords: [], pwnedPasswordsPath: null });
+    const service = composeService({ databaseUrl: database.url, databasePoolMax: 1, loginFailuresPerEmail: 0, authAttemptsPerAddress: 0, passwordContextWords: [], pwnedPasswordsPath: null, secretKey: 'recovery-code-spec-secret-key-0123456789' });
     try {
       const context = { clientAddress: null, userAgent: null, presentedSessionToken: null };
       const input = { email: 'only-admin@example.com', code: result.stdout.trim(), new_password: NEW_PASSWORD };

@@ -82,6 +82,15 @@ export function factorStoreContract(given: TwoUsers): void {
       expect(await factorsOf(given.ada.id).deletePendingLogin(pending.id)).to.equal(true);
     });
 
+    it('ends every pending login of its own user at once, and none of another user', async () => {
+      const [first, second, theirs] = [aPending(given.ada.id), aPending(given.ada.id), aPending(given.bob.id)];
+      for (const pending of [first, second]) await factorsOf(given.ada.id).insertPendingLogin(pending);
+      await factorsOf(given.bob.id).insertPendingLogin(theirs);
+      expect(await factorsOf(given.ada.id).deletePendingLogins()).to.equal(2);
+      expect(await given.store.auth.findPendingLoginBySecretHash(first.secretHash)).to.equal(null);
+      expect(await given.store.auth.findPendingLoginBySecretHash(theirs.secretHash)).to.deep.equal({ pending: theirs, user: given.bob });
+    });
+
     it('takes a challenge once, for its binding and purpose only; a new one replaces the old', async () => {
       const session = aSession(given.ada.id);
       const challenge = (value: string): WebAuthnChallenge => ({ id: uuidv7(), userId: given.ada.id, boundTo: session.id, purpose: 'registration', challenge: value, expiresAt: later(300_000) });

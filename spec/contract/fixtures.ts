@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { AdminPrincipal } from '../../src/core/domain/admin-principal.js';
 import { uuidv7 } from 'uuidv7';
 import type { ApiToken } from '../../src/core/domain/api-token.js';
 import type { Invite } from '../../src/core/domain/invite.js';
@@ -26,6 +27,8 @@ export const aUser = (overrides: Partial<User> = {}): User => {
     role: 'member',
     createdAt: at('2026-01-02T03:04:05.678Z'),
     updatedAt: at('2026-01-02T03:04:05.678Z'),
+    disabledAt: null,
+    lastLoginAt: null,
     ...overrides,
   };
 };
@@ -87,3 +90,7 @@ export const aPrincipal = (userId: string, overrides: Partial<Principal> = {}, p
   context: { userAgent: null, clientAddress: '127.0.0.1' },
   ...overrides,
 });
+
+/** Specs stand in for the admin-authentication step too: an admin (or the operator) as it would mint one. */
+export const anAdmin = (adminId: UserId | null): AdminPrincipal =>
+  ({ actor: adminId === null ? 'operator' : 'admin', adminId, context: { userAgent: 'Mozilla/5.0 (contract)', clientAddress: '203.0.113.9' } }) as AdminPrincipal;

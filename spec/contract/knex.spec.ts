@@ -1,4 +1,5 @@
 import { createKnexStore } from '../../src/adapters/knex/knex-store.js';
+import { adminScopesContract } from './admin-scopes.contract.js';
 import { rollback } from '../../src/adapters/knex/migrator.js';
 import { createTempDatabase } from '../support/db/temp-database.js';
 import { ENGINE_LABEL } from '../support/db/test-engine.js';
@@ -29,3 +30,4 @@ userScopesContract(adapter, factory);
 healthProbeContract(adapter, factory);
 accountRecoveryContract(adapter, factory);
 eventRetentionContract(adapter, factory);
+adminScopesContract(adapter, factory);

@@ -1,5 +1,6 @@
 import { createMemoryStore } from '../../src/adapters/memory/memory-store.js';
 import { accountRecoveryContract } from './account-recovery.contract.js';
+import { adminScopesContract } from './admin-scopes.contract.js';
 import { authLookupsContract } from './auth-lookups.contract.js';
 import { eventRetentionContract } from './event-retention.contract.js';
 import { healthProbeContract } from './health-probe.contract.js';
@@ -13,3 +14,4 @@ userScopesContract('memory', factory);
 healthProbeContract('memory', factory);
 accountRecoveryContract('memory', factory);
 eventRetentionContract('memory', factory);
+adminScopesContract('memory', factory);

@@ -26,7 +26,7 @@ describe(`an account-recovery code raced by ${PROCESSES} processes (${ENGINE_LAB
 
   it('has exactly one winner, and only the winner\'s session exists', async () => {
     const user = await service.useCases.createAdmin({ email: EMAIL, password: 'the forgotten passphrase 1' });
-    const { code } = await service.useCases.issueAccountRecoveryAsOperator(EMAIL);
+    const { code } = await service.useCases.issueAccountRecovery('operator', { email: EMAIL });
     const workers = Array.from({ length: PROCESSES }, () => startWorker('./account-recovery-worker.ts', [temp.url, EMAIL, code]));
     await Promise.all(workers.map((worker) => worker.ready));
     for (const worker of workers) worker.send('go'); // all processes race from here

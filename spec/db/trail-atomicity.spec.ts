@@ -23,10 +23,12 @@ const refuseEvents = async (db: Knex): Promise<() => Promise<void>> => {
 describe(`no change without its security event (${ENGINE_LABEL})`, () => {
   let h: DatabaseHarness;
   let member: SignedIn;
+  let admin: SignedIn;
   let allowEvents: () => Promise<void>;
   beforeEach(async () => {
     const started = await adminHarness();
     h = started.h;
+    admin = started.admin;
     member = await registeredMember(h, started.admin.email);
     allowEvents = await refuseEvents(h.db);
   });
@@ -54,5 +56,15 @@ describe(`no change without its security event (${ENGINE_LABEL})`, () => {
     expect((await userRow()).display_name).to.equal('Member');
     expect(await countRows(h.db, 'sessions')).to.equal(sessions);
     expect(await countRows(h.db, 'security_events', { user_id: toStoredId(member.userId), type: 'api_token_created' })).to.equal(0);
+  });
+
+  it('an admin disabling, logging out or deleting a user whose event cannot be written changes nothing', async () => {
+    const [before, sessions] = [await userRow(), await countRows(h.db, 'sessions', { user_id: toStoredId(member.userId) })];
+    for (const [method, path] of [['post', '/disable'], ['delete', '/sessions'], ['delete', '']] as const) {
+      const res = await api(h)[method](`/api/v1/admin/users/${member.userId}${path}`).set(asCookie(admin));
+      expect([res.status, res.body.code]).to.deep.equal([500, 'internal_error']);
+    }
+    expect(await userRow()).to.deep.equal(before);
+    expect(await countRows(h.db, 'sessions', { user_id: toStoredId(member.userId) })).to.equal(sessions);
   });
 });

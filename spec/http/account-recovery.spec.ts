@@ -30,7 +30,7 @@ describe('HTTP account recovery: POST /api/v1/auth/recover', () => {
 
   const issued = async () => {
     const member = await registeredMember(h, admin.email);
-    const { code } = await h.useCases.issueAccountRecoveryAsOperator(member.email);
+    const { code } = await h.useCases.issueAccountRecovery('operator', { email: member.email });
     return { member, code };
   };
 
@@ -46,6 +46,29 @@ describe('HTTP account recovery: POST /api/v1/auth/recover', () => {
     for (const old of [member.token, second.token]) expect((await me(h, old)).status).to.equal(401);
     expect((await api(h).post('/api/v1/auth/login').send({ email: member.email, password: PASSWORD })).status).to.equal(401);
     await login(h, member.email, NEW_PASSWORD);
+  });
+
+  it('an admin issues the code over HTTP: 201 {code, expires_at} in 24 hours, recorded as the admin\'s; a member may not', async () => {
+    const member = await registeredMember(h, admin.email);
+    const refused = await api(h).post(`/api/v1/admin/users/${member.userId}/recovery`).set({ Origin: ORIGIN, Cookie: cookieHeader(member.token) });
+    expect([refused.status, refused.body.code]).to.deep.equal([403, 'forbidden']);
+    const res = await api(h).post(`/api/v1/admin/users/${member.userId}/recovery`).set({ Origin: ORIGIN, Cookie: cookieHeader(admin.token) });
+    expect(res.status).to.equal(201);
+    expect(Date.parse(res.body.expires_at) - clock.now().getTime()).to.equal(DAY);
+    const event = await h.db('security_events').where({ type: 'recovery_issued', actor: 'admin' }).orderBy('id', 'desc').first();
+    expect(event.target_id, 'the event names the code by id, never the code').not.to.include(res.body.code);
+    expect((await recover(h, { email: member.email, code: res.body.code, new_password: NEW_PASSWORD })).status).to.equal(200);
+    const unknown = await api(h).post('/api/v1/admin/users/01890a5d-ac96-774b-bcce-b302099a8057/recovery').set({ Origin: ORIGIN, Cookie: cookieHeader(admin.token) });
+    expect(unknown.status).to.equal(404);
+  });
+
+  it('a disabled account stays shut: its code is refused like a wrong one until an admin enables it', async () => {
+    const { member, code } = await issued();
+    await h.useCases.disableUser('operator', { email: member.email });
+    const res = await recover(h, { email: member.email, code, new_password: NEW_PASSWORD });
+    expect([res.status, res.body.code]).to.deep.equal([400, 'recovery_invalid']);
+    await h.useCases.enableUser('operator', { email: member.email });
+    expect((await recover(h, { email: member.email, code, new_password: NEW_PASSWORD })).status).to.equal(200);
   });
 
   it('works once: the same code again is 400 recovery_invalid', async () => {
@@ -130,7 +153,7 @@ describe('HTTP account recovery: throttled like login', () => {
       for (let i = 0; i < 3; i += 1) statuses.push((await recover(h, { email, code: WRONG_CODE, new_password: NEW_PASSWORD })).status);
       expect(statuses).to.deep.equal([400, 400, 429]);
     }
-    const { code } = await h.useCases.issueAccountRecoveryAsOperator(member.email);
+    const { code } = await h.useCases.issueAccountRecovery('operator', { email: member.email });
     const throttled = await recover(h, { email: member.email, code, new_password: NEW_PASSWORD });
     expect([throttled.status, throttled.headers['retry-after']]).to.deep.equal([429, '900']);
   });

@@ -78,4 +78,30 @@ describe('HTTP revocation across two server processes on one database (a shared 
     expect((await api(two.url).post('/api/v1/auth/logout').set(asCookie(actor))).status).to.equal(204);
     expect((await meOn(one, asCookie(actor))).status).to.equal(401);
   });
+
+  it('a user disabled through one is 401 on the other at the next request, cookie and token alike; enabled, its token works again', async () => {
+    const admin = await loginOn(one);
+    const invite = await api(one.url).post('/api/v1/invites').set(asCookie(admin)).send({});
+    const memberEmail = uniqueEmail('disabled');
+    const registered = await api(one.url)
+      .post('/api/v1/auth/register')
+      .send({ invite_code: invite.body.code, email: memberEmail, password: PASSWORD, display_name: 'Member' });
+    const member: SignedIn = { email: memberEmail, token: sessionCookieOf(registered)!, userId: registered.body.id };
+    const token = (await api(two.url).post('/api/v1/tokens').set(asCookie(member)).send({ name: 'laptop' })).body.token as string;
+    expect((await meOn(two, asCookie(member))).status).to.equal(200);
+    expect((await meOn(two, asBearer(token))).status).to.equal(200);
+
+    expect((await api(one.url).post(`/api/v1/admin/users/${member.userId}/disable`).set(asCookie(admin))).status).to.equal(204);
+    for (const credential of [asCookie(member), asBearer(token)]) {
+      const next = await meOn(two, credential);
+      expect(next.status).to.equal(401);
+      expect(next.body.code).to.equal('not_authenticated');
+    }
+    const login = await api(two.url).post('/api/v1/auth/login').send({ email: memberEmail, password: PASSWORD });
+    expect([login.status, login.body.code]).to.deep.equal([401, 'invalid_credentials']);
+
+    expect((await api(two.url).post(`/api/v1/admin/users/${member.userId}/enable`).set(asCookie(admin))).status).to.equal(204);
+    expect((await meOn(one, asBearer(token))).status).to.equal(200);
+    expect((await meOn(one, asCookie(member))).status, 'its sessions ended when it was disabled').to.equal(401);
+  });
 });

@@ -16,7 +16,7 @@ describe('account recovery: issuing', () => {
   it('gives a 140-bit code, shown once and stored only as its hash, valid for 24 hours', async () => {
     const world = memoryWorld();
     const member = await seedMember(world);
-    const { code, expiresAt } = await world.useCases.issueAccountRecovery(member.user.id, { kind: 'operator' });
+    const { code, expiresAt } = await world.useCases.issueAccountRecovery('operator', { id: member.user.id });
     expect(code).to.match(/^([0-9A-HJKMNP-TV-Z]{4}-){6}[0-9A-HJKMNP-TV-Z]{4}$/);
     expect(expiresAt.getTime() - world.clock.now().getTime()).to.equal(ACCOUNT_RECOVERY_MS);
     const found = await world.ports.auth.findAccountRecoveryByCodeHash(new CryptoSecretGenerator().hashOf(normalizeAccountRecoveryCode(code)!));
@@ -27,28 +27,29 @@ describe('account recovery: issuing', () => {
   it('records recovery_issued in the target\'s trail, naming the admin or the operator', async () => {
     const world = memoryWorld();
     const member = await seedMember(world);
-    const admin = await world.ports.auth.findUserByEmail('root@example.com');
-    await world.useCases.issueAccountRecovery(member.user.id, { kind: 'admin', adminId: admin!.id }, CONTEXT);
-    await world.useCases.issueAccountRecoveryAsOperator(EMAIL);
+    const { session } = await world.useCases.login({ email: 'root@example.com', password: PASSWORD }, SIGN_IN);
+    const admin = (await world.useCases.authenticateSession(session.token, CONTEXT)).principal;
+    await world.useCases.issueAccountRecovery(admin, { id: member.user.id });
+    await world.useCases.issueAccountRecovery('operator', { email: EMAIL });
     const events = await world.ports.scopes.open(member.user.id).listEvents({ limit: 2, before: null });
     expect(events.map((e) => [e.type, e.actor, e.actorId, e.clientAddress])).to.deep.equal([
       ['recovery_issued', 'operator', null, null],
-      ['recovery_issued', 'admin', admin!.id, CONTEXT.clientAddress],
+      ['recovery_issued', 'admin', admin.userId, CONTEXT.clientAddress],
     ]);
   });
 
   it('voids the earlier unused code', async () => {
     const world = memoryWorld();
     await seedMember(world);
-    const first = await world.useCases.issueAccountRecoveryAsOperator(EMAIL);
-    const second = await world.useCases.issueAccountRecoveryAsOperator(EMAIL);
+    const first = await world.useCases.issueAccountRecovery('operator', { email: EMAIL });
+    const second = await world.useCases.issueAccountRecovery('operator', { email: EMAIL });
     await expectDomainError(recover(world, { email: EMAIL, code: first.code, new_password: NEW_PASSWORD }), 'recovery_invalid');
     await recover(world, { email: EMAIL, code: second.code, new_password: NEW_PASSWORD });
   });
 
   it('refuses an email with no account as not_found', async () => {
     const world = memoryWorld();
-    await expectDomainError(world.useCases.issueAccountRecoveryAsOperator('ghost@example.com'), 'not_found');
+    await expectDomainError(world.useCases.issueAccountRecovery('operator', { email: 'ghost@example.com' }), 'not_found');
   });
 });
 
@@ -56,7 +57,7 @@ describe('account recovery: POST /auth/recover', () => {
   it('sets the password, ends every session, opens a new one and uses the code up; the trail says so', async () => {
     const world = memoryWorld();
     const member = await seedMember(world);
-    const { code } = await world.useCases.issueAccountRecoveryAsOperator(EMAIL);
+    const { code } = await world.useCases.issueAccountRecovery('operator', { email: EMAIL });
     const { user, session } = await recover(world, { email: ' Member@Example.com', code: code.toLowerCase(), new_password: NEW_PASSWORD });
     expect(user.id).to.equal(member.user.id);
     await expectDomainError(world.useCases.authenticateSession(member.session.token, CONTEXT), 'not_authenticated');
@@ -71,7 +72,7 @@ describe('account recovery: POST /auth/recover', () => {
     const world = memoryWorld();
     await seedMember(world);
     await seedMember(world, 'other@example.com');
-    const { code } = await world.useCases.issueAccountRecoveryAsOperator(EMAIL);
+    const { code } = await world.useCases.issueAccountRecovery('operator', { email: EMAIL });
     await expectDomainError(recover(world, { email: 'other@example.com', code, new_password: NEW_PASSWORD }), 'recovery_invalid');
     await recover(world, { email: EMAIL, code, new_password: NEW_PASSWORD });
   });
@@ -79,10 +80,10 @@ describe('account recovery: POST /auth/recover', () => {
   it('works until 24 hours have passed, and not at that moment', async () => {
     const world = memoryWorld();
     await seedMember(world);
-    const early = await world.useCases.issueAccountRecoveryAsOperator(EMAIL);
+    const early = await world.useCases.issueAccountRecovery('operator', { email: EMAIL });
     world.clock.advance(ACCOUNT_RECOVERY_MS - 1);
     await recover(world, { email: EMAIL, code: early.code, new_password: NEW_PASSWORD });
-    const late = await world.useCases.issueAccountRecoveryAsOperator(EMAIL);
+    const late = await world.useCases.issueAccountRecovery('operator', { email: EMAIL });
     world.clock.advance(ACCOUNT_RECOVERY_MS);
     await expectDomainError(recover(world, { email: EMAIL, code: late.code, new_password: NEW_PASSWORD }), 'recovery_invalid');
   });
@@ -90,7 +91,7 @@ describe('account recovery: POST /auth/recover', () => {
   it('answers an unknown email exactly as a wrong code, and writes nothing but the log line for either', async () => {
     const world = memoryWorld();
     const member = await seedMember(world);
-    await world.useCases.issueAccountRecoveryAsOperator(EMAIL);
+    await world.useCases.issueAccountRecovery('operator', { email: EMAIL });
     const before = await trailTypes(world, member.user.id);
     const wrong = await expectDomainError(recover(world, { email: EMAIL, code: 'AAAA-AAAA-AAAA-AAAA-AAAA-AAAA-AAAA', new_password: NEW_PASSWORD }), 'recovery_invalid');
     const unknown = await expectDomainError(recover(world, { email: 'ghost@example.com', code: 'not even a code', new_password: NEW_PASSWORD }), 'recovery_invalid');
@@ -104,7 +105,7 @@ describe('account recovery: POST /auth/recover', () => {
     await seedMember(world);
     const weak = 'member-member-member-1';
     await expectDomainError(recover(world, { email: EMAIL, code: 'AAAA-AAAA-AAAA-AAAA-AAAA-AAAA-AAAA', new_password: weak }), 'recovery_invalid');
-    const { code } = await world.useCases.issueAccountRecoveryAsOperator(EMAIL);
+    const { code } = await world.useCases.issueAccountRecovery('operator', { email: EMAIL });
     const refused = await expectDomainError(recover(world, { email: EMAIL, code, new_password: weak }), 'validation_failed');
     expect(refused.problems).to.deep.equal([{ loc: ['new_password'], msg: 'must not contain the email address' }]);
     await recover(world, { email: EMAIL, code, new_password: NEW_PASSWORD }); // the refusal did not use the code up
@@ -121,7 +122,7 @@ describe('account recovery: POST /auth/recover', () => {
     const scope = world.ports.scopes.open(member.user.id);
     await scope.factors.insertPendingLogin({ id: world.ports.ids.next(), userId: member.user.id, secretHash: 'a'.repeat(64), attempts: 0, createdAt: world.clock.now(), expiresAt: new Date(world.clock.now().getTime() + 60_000) });
     await scope.factors.replaceRecoveryCodes([{ id: world.ports.ids.next(), userId: member.user.id, codeHash: 'b'.repeat(64), createdAt: world.clock.now() }]);
-    const { code } = await world.useCases.issueAccountRecoveryAsOperator(EMAIL);
+    const { code } = await world.useCases.issueAccountRecovery('operator', { email: EMAIL });
     await recover(world, { email: EMAIL, code, new_password: NEW_PASSWORD });
     expect(await world.ports.auth.findPendingLoginBySecretHash('a'.repeat(64))).to.equal(null);
     expect((await scope.factors.summary()).recoveryCodes).to.equal(1);
@@ -133,7 +134,7 @@ describe('account recovery: POST /auth/recover', () => {
     for (let i = 0; i < 2; i += 1) {
       await expectDomainError(recover(world, { email: EMAIL, code: 'wrong', new_password: NEW_PASSWORD }), 'recovery_invalid');
     }
-    const { code } = await world.useCases.issueAccountRecoveryAsOperator(EMAIL);
+    const { code } = await world.useCases.issueAccountRecovery('operator', { email: EMAIL });
     const throttled = await expectDomainError(recover(world, { email: EMAIL, code, new_password: NEW_PASSWORD }), 'too_many_requests');
     expect(throttled.retryAfterSeconds).to.equal(900);
     await world.useCases.login({ email: EMAIL, password: PASSWORD }, SIGN_IN); // logins count apart

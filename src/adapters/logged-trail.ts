@@ -1,9 +1,11 @@
 import type { NewSecurityEvent } from '../core/domain/security-event.js';
 import type { AuthLookups } from '../core/ports/auth-lookups.js';
 import type { SecurityLog, SecurityLogEntry } from '../core/ports/security-log.js';
+import type { AdminScopes } from '../core/ports/admin-scopes.js';
 import type { UserScope, UserScopes } from '../core/ports/user-scopes.js';
+import { loggedAdminScope } from './logged-admin-scope.js';
 
-type Sink = (entry: SecurityLogEntry) => void;
+export type Sink = (entry: SecurityLogEntry) => void;
 
 const entryOf = (scope: UserScope, event: NewSecurityEvent): SecurityLogEntry => ({
   type: event.type,
@@ -18,7 +20,7 @@ const entryOf = (scope: UserScope, event: NewSecurityEvent): SecurityLogEntry =>
  * A scope whose recorded events also reach the security log — but only once they are durable:
  * inside a transaction they wait for its commit, and a rolled-back event is never logged.
  */
-const loggedScope = (scope: UserScope, sink: Sink, pending: SecurityLogEntry[] | null): UserScope =>
+export const loggedScope = (scope: UserScope, sink: Sink, pending: SecurityLogEntry[] | null): UserScope =>
   new Proxy(scope, {
     get(target, property, receiver) {
       if (property === 'recordEvent') {
@@ -50,11 +52,14 @@ const afterCommit = async <R>(sink: Sink, operation: (wrap: (scope: UserScope) =
 };
 
 /** The store's trail-writing ports, with every committed trail event also written to `log`. */
-export const withSecurityLog = (store: { auth: AuthLookups; scopes: UserScopes }, log: SecurityLog): { auth: AuthLookups; scopes: UserScopes } => {
+type TrailPorts = { auth: AuthLookups; scopes: UserScopes; admins: AdminScopes };
+
+export const withSecurityLog = (store: TrailPorts, log: SecurityLog): TrailPorts => {
   const sink: Sink = (entry) => log.write(entry);
   const { auth } = store;
   return {
     scopes: { open: (userId) => loggedScope(store.scopes.open(userId), sink, null) },
+    admins: { open: (admin) => loggedAdminScope(store.admins.open(admin), sink, null) },
     auth: {
       findUserByEmail: (email) => auth.findUserByEmail(email),
       findSessionByTokenHash: (hash) => auth.findSessionByTokenHash(hash),

@@ -15,6 +15,7 @@ import { refuseTooManyHeaders } from './header-count.js';
 import { createOriginPolicy } from './origin-policy.js';
 import { requestId } from './request-id.js';
 import { requestMetrics } from './request-metrics.js';
+import { adminRoutes } from './routes/admin-routes.js';
 import { authRoutes } from './routes/auth-routes.js';
 import { docsRoutes } from './routes/docs-routes.js';
 import { healthRoutes } from './routes/health-routes.js';
@@ -80,6 +81,7 @@ export function createApp({ useCases, config, logger, metrics }: AppDeps): expre
   app.use(`${API}/sessions`, sessionRoutes(auth));
   app.use(`${API}/tokens`, tokenRoutes(auth));
   app.use(`${API}/invites`, inviteRoutes(auth));
+  app.use(`${API}/admin`, adminRoutes(auth));
 
   app.use(() => {
     throw new DomainError('not_found');

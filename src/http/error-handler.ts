@@ -34,7 +34,8 @@ export const errorHandler =
       const body = problemBody(error.code);
       if (error.code === 'validation_failed') {
         // Use cases report locs relative to the body object; the client sees where in the request.
-        body.errors = error.problems.map((problem) => ({ loc: ['body', ...problem.loc], msg: problem.msg }));
+        // A query-string problem comes located already (["query", …]).
+        body.errors = error.problems.map((problem) => ({ loc: problem.loc[0] === 'query' ? problem.loc : ['body', ...problem.loc], msg: problem.msg }));
       }
       if (error.retryAfterSeconds !== null) {
         res.set('Retry-After', String(Math.max(1, Math.ceil(error.retryAfterSeconds))));

@@ -1,5 +1,6 @@
 import type { PublicUser } from '../core/domain/user.js';
-import type { ApiTokenView, InviteView, MfaView, PasskeyView, SessionView } from '../core/use-cases/views.js';
+import type { Paged } from '../core/domain/page-cursor.js';
+import type { AdminUserView, ApiTokenView, EventView, InviteView, MfaView, PasskeyView, SessionView } from '../core/use-cases/views.js';
 
 /** The JSON shapes of CONTRACT §3; field by field, so nothing (role, hashes) leaks by spreading. */
 export const toUserOut = (user: PublicUser) => ({
@@ -47,3 +48,25 @@ export const toMfaOut = (mfa: MfaView) => ({
   passkeys: mfa.passkeys.map(toPasskeyOut),
   recovery_codes_left: mfa.recoveryCodesLeft,
 });
+
+/** UserOut and what an admin may see besides; still never the role. */
+export const toAdminUserOut = (view: AdminUserView) => ({
+  ...toUserOut(view.user),
+  disabled: view.disabled,
+  mfa: view.mfa,
+  last_login_at: view.lastLoginAt?.toISOString() ?? null,
+});
+
+export const toSecurityEventOut = (event: EventView) => ({
+  id: event.id,
+  type: event.type,
+  created_at: event.createdAt.toISOString(),
+  client_address: event.clientAddress,
+  user_agent: event.userAgent,
+  actor: event.actor,
+});
+
+/** An admin reads every user's trail, so each item names its user. */
+export const toAdminEventOut = (event: EventView) => ({ ...toSecurityEventOut(event), user_id: event.userId });
+
+export const toPageOut = <T, O>(page: Paged<T>, out: (item: T) => O) => ({ items: page.items.map(out), next_cursor: page.nextCursor });

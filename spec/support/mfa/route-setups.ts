@@ -41,7 +41,7 @@ export const SETUPS = {
   /** A user of its own who was issued an account-recovery code: the request needs no credential. */
   accountRecovery: async ({ h, adminEmail }) => {
     const user = await registeredMember(h, adminEmail);
-    const { code } = await h.useCases.issueAccountRecoveryAsOperator(user.email);
+    const { code } = await h.useCases.issueAccountRecovery('operator', { email: user.email });
     return { body: { email: user.email, code, new_password: 'a recovered passphrase for tests 9' } };
   },
   secondStepOptions: async (context) => ({ cookies: [`gh_mfa=${(await pendingWithPasskey(context)).pending}`] }),

@@ -1,14 +1,15 @@
 import type { Knex } from 'knex';
 import type { Ports } from '../../core/ports/ports.js';
 import { UnscopedAccess } from './access/unscoped-access.js';
+import { KnexAdminScope } from './knex-admin-scope.js';
 import { KnexAuthLookups } from './knex-auth-lookups.js';
 import { KnexEventRetention } from './knex-event-retention.js';
 import { KnexUserScope } from './knex-user-scope.js';
 import { MIGRATIONS } from './migration-source.js';
 
-export type Store = Pick<Ports, 'auth' | 'scopes' | 'health' | 'retention'>;
+export type Store = Pick<Ports, 'auth' | 'scopes' | 'admins' | 'health' | 'retention'>;
 
-/** The three access modes of SPEC §5, each behind its own port, and the trail's retention. */
+/** The three access modes of SPEC §5, the admin scope, and the trail's retention, each behind its own port. */
 export function createKnexStore(db: Knex): Store {
   const unscoped = new UnscopedAccess(db);
   const latest = MIGRATIONS.map((migration) => migration.name);
@@ -16,6 +17,7 @@ export function createKnexStore(db: Knex): Store {
     auth: new KnexAuthLookups(db),
     scopes: { open: (userId) => new KnexUserScope(db, userId) },
     retention: new KnexEventRetention(db),
+    admins: { open: (admin) => new KnexAdminScope(db, admin) },
     health: { isDatabaseUp: () => unscoped.ping(), isSchemaCurrent: () => unscoped.hasApplied(latest) },
   };
 }

@@ -3,6 +3,7 @@ import * as identity from '../../../db/migrations/0001_identity.js';
 import * as throttle from '../../../db/migrations/0002_throttle.js';
 import * as securityEvents from '../../../db/migrations/0003_security_events.js';
 import * as secondFactor from '../../../db/migrations/0004_second_factor.js';
+import * as administration from '../../../db/migrations/0005_administration.js';
 import * as accountRecovery from '../../../db/migrations/0006_account_recovery.js';
 
 export interface Migration {
@@ -17,7 +18,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '0002_throttle', ...throttle },
   { name: '0003_security_events', ...securityEvents },
   { name: '0004_second_factor', ...secondFactor },
-  // 0005_administration comes from the administration work; the two are independent of each other.
+  { name: '0005_administration', ...administration },
   { name: '0006_account_recovery', ...accountRecovery },
 ];
 

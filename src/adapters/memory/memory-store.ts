@@ -1,10 +1,11 @@
 import type { Ports } from '../../core/ports/ports.js';
+import { MemoryAdminScope } from './memory-admin-scope.js';
 import { MemoryAuthLookups } from './memory-auth-lookups.js';
 import { emptyTables } from './memory-tables.js';
 import { MemoryUserScope } from './memory-user-scope.js';
 
 /** The same ports as createKnexStore, over maps; held to the same contract suites. */
-export function createMemoryStore(): Pick<Ports, 'auth' | 'scopes' | 'health' | 'retention'> {
+export function createMemoryStore(): Pick<Ports, 'auth' | 'scopes' | 'admins' | 'health' | 'retention'> {
   const tables = emptyTables();
   return {
     auth: new MemoryAuthLookups(tables),
@@ -16,6 +17,7 @@ export function createMemoryStore(): Pick<Ports, 'auth' | 'scopes' | 'health' | 
         return doomed.length;
       },
     },
+    admins: { open: (admin) => new MemoryAdminScope(tables, admin) },
     health: { isDatabaseUp: async () => true, isSchemaCurrent: async () => true },
   };
 }

@@ -1,6 +1,6 @@
 import { normalizeCrockford } from './recovery-code.js';
 import type { UserId } from './user-id.js';
-import type { User } from './user.js';
+import { isDisabled, type User } from './user.js';
 
 /**
  * A one-time code an admin or the operator issues so that a user without a working password can
@@ -32,7 +32,7 @@ export const normalizeAccountRecoveryCode = (input: string): string | null => no
  */
 export const isRedeemable = (found: { recovery: AccountRecovery; user: User } | null, email: string, now: Date): boolean => {
   if (found === null || found.user.email !== email) return false;
-  // DISABLED USERS: once users.disabled_at exists (the administration migration), a disabled user's
-  // code is refused here as well — `if (found.user.disabledAt !== null) return false;` — the one place.
+  // A disabled account stays shut: its code is refused like a wrong one (an admin enables it first).
+  if (isDisabled(found.user)) return false;
   return found.recovery.usedAt === null && found.recovery.expiresAt.getTime() > now.getTime();
 };

@@ -1,33 +1,36 @@
 import type { UserId } from './user-id.js';
 
 /** The trail a user (and an admin) can read back; each one is written with the change it records. */
-export type TrailEventType =
-  | 'registered'
-  | 'login_succeeded'
-  | 'login_failed'
-  | 'logout'
-  | 'session_revoked'
-  | 'password_changed'
-  | 'account_recovered'
-  | 'mfa_enabled'
-  | 'mfa_disabled'
-  | 'passkey_added'
-  | 'passkey_removed'
-  | 'recovery_codes_regenerated'
-  | 'recovery_code_used'
-  | 'api_token_created'
-  | 'api_token_revoked'
-  | 'display_name_changed'
-  | 'login_throttled'
-  | 'user_disabled'
-  | 'user_enabled'
-  | 'sessions_revoked_by_admin'
-  | 'mfa_reset_by_admin'
-  | 'recovery_issued'
-  | 'role_changed'
-  | 'invite_created'
-  | 'invite_revoked'
-  | 'user_deleted';
+export const TRAIL_EVENT_TYPES = [
+  'registered',
+  'login_succeeded',
+  'login_failed',
+  'logout',
+  'session_revoked',
+  'password_changed',
+  'account_recovered',
+  'mfa_enabled',
+  'mfa_disabled',
+  'passkey_added',
+  'passkey_removed',
+  'recovery_codes_regenerated',
+  'recovery_code_used',
+  'api_token_created',
+  'api_token_revoked',
+  'display_name_changed',
+  'login_throttled',
+  'user_disabled',
+  'user_enabled',
+  'sessions_revoked_by_admin',
+  'mfa_reset_by_admin',
+  'recovery_issued',
+  'role_changed',
+  'invite_created',
+  'invite_revoked',
+  'user_deleted',
+] as const;
+
+export type TrailEventType = (typeof TRAIL_EVENT_TYPES)[number];
 
 export type Actor = 'self' | 'admin' | 'operator';
 

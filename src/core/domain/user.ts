@@ -10,7 +10,13 @@ export interface User {
   role: Role;
   createdAt: Date;
   updatedAt: Date;
+  /** Set while an admin or the operator has disabled the account: every credential is refused. */
+  disabledAt: Date | null;
+  /** The last completed login (password, second step or passkey). */
+  lastLoginAt: Date | null;
 }
+
+export const isDisabled = (user: Pick<User, 'disabledAt'>): boolean => user.disabledAt !== null;
 
 /** A user about to be inserted: its id is only a candidate until the store has written the row. */
 export type NewUser = Omit<User, 'id'> & { id: string };

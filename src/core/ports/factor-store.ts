@@ -40,7 +40,7 @@ export interface FactorStore {
   /** Counts one attempt while fewer than `limit` were made; false when none is left or it is gone. */
   countPendingLoginAttempt(id: string, limit: number): Promise<boolean>;
   deletePendingLogin(id: string): Promise<boolean>;
-  /** Every pending login of the user (an account recovery ends them all); answers how many went. */
+  /** Ends every pending login of the user (an account recovery, a disabled account); answers how many went. */
   deletePendingLogins(): Promise<number>;
 
   /** Replaces the challenge of the same binding and purpose, and drops the user's expired ones. */

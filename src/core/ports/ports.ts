@@ -1,3 +1,4 @@
+import type { AdminScopes } from './admin-scopes.js';
 import type { AttemptThrottle } from './attempt-throttle.js';
 import type { AuthLookups } from './auth-lookups.js';
 import type { Clock } from './clock.js';
@@ -17,6 +18,7 @@ import type { WebAuthn } from './webauthn.js';
 export interface Ports {
   auth: AuthLookups;
   scopes: UserScopes;
+  admins: AdminScopes;
   health: HealthProbe;
   retention: EventRetention;
   hasher: PasswordHasher;

@@ -7,7 +7,7 @@ import type { UserId } from '../domain/user-id.js';
 import type { User } from '../domain/user.js';
 import type { FactorStore } from './factor-store.js';
 
-export type UserChanges = Partial<Pick<User, 'displayName' | 'passwordHash' | 'updatedAt'>>;
+export type UserChanges = Partial<Pick<User, 'displayName' | 'passwordHash' | 'updatedAt' | 'disabledAt' | 'lastLoginAt' | 'role'>>;
 export type SessionProof = Pick<Session, 'authenticatedAt' | 'secondFactorAt'>;
 
 /** Keyset paging, newest first: up to `limit` rows older than the row with id `before`. */

@@ -1,6 +1,6 @@
 import { isApiTokenExpired, isLastUsedStale } from '../domain/api-token.js';
 import { DomainError } from '../domain/errors.js';
-import { toPublicUser } from '../domain/user.js';
+import { isDisabled, toPublicUser } from '../domain/user.js';
 import type { Ports } from '../ports/ports.js';
 import type { UseCases } from './use-cases.js';
 
@@ -9,7 +9,7 @@ export const makeAuthenticateApiToken =
   async (secret, context) => {
     const found = await deps.auth.findApiTokenByTokenHash(deps.secrets.hashOf(secret));
     const now = deps.clock.now();
-    if (!found || isApiTokenExpired(found.token, now)) throw new DomainError('not_authenticated');
+    if (!found || isApiTokenExpired(found.token, now) || isDisabled(found.user)) throw new DomainError('not_authenticated');
     const { token, user } = found;
     // last_used_at is coalesced to one write a minute, so the read path stays read-only.
     if (isLastUsedStale(token, now)) await deps.scopes.open(user.id).touchApiToken(token.id, now);

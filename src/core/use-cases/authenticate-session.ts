@@ -1,7 +1,7 @@
 import { DomainError } from '../domain/errors.js';
 import { isCoveredByPolicy, type MfaPolicy } from '../domain/mfa-policy.js';
 import { isSessionExpired, sessionTouch } from '../domain/session.js';
-import { toPublicUser } from '../domain/user.js';
+import { isDisabled, toPublicUser } from '../domain/user.js';
 import type { Ports } from '../ports/ports.js';
 import type { UseCases } from './use-cases.js';
 
@@ -11,7 +11,8 @@ export const makeAuthenticateSession =
   async (token, context) => {
     const tokenHash = deps.secrets.hashOf(token);
     const found = await deps.auth.findSessionByTokenHash(tokenHash);
-    if (!found) throw new DomainError('not_authenticated');
+    // A disabled user's row comes with the same joined lookup: refused at once, by every instance.
+    if (!found || isDisabled(found.user)) throw new DomainError('not_authenticated');
     const { session, user } = found;
     const now = deps.clock.now();
     if (isSessionExpired(session, now)) {

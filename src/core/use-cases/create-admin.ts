@@ -25,6 +25,8 @@ export const makeCreateAdmin =
       role: 'admin' as const,
       createdAt: now,
       updatedAt: now,
+      disabledAt: null,
+      lastLoginAt: null,
     };
     const inserted = await deps.auth.insertUser(candidate, (scope) =>
       scope.recordEvent(trailEvent(deps, 'registered', OPERATOR_CONTEXT, { actor: 'operator' })),

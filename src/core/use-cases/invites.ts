@@ -1,43 +1,39 @@
+import type { AdminCaller } from '../domain/admin-principal.js';
 import { addDays } from '../domain/days.js';
 import { normalizeEmail } from '../domain/email.js';
 import { DomainError } from '../domain/errors.js';
-import type { RequestContext } from '../domain/request-context.js';
-import type { Actor } from '../domain/security-event.js';
-import type { UserId } from '../domain/user-id.js';
-import type { Role } from '../domain/user.js';
+import { LIVE_INVITES_PER_ADMIN } from '../domain/quotas.js';
 import type { Ports } from '../ports/ports.js';
 import { createInviteRules, parse } from '../rules.js';
-import { OPERATOR_CONTEXT } from './operator-context.js';
-import { toInviteView } from './to-views.js';
+import { openAdminScope } from './admin/admin-authentication.js';
 import { trailEvent } from './trail-event.js';
+import { toInviteView } from './to-views.js';
 import type { UseCases } from './use-cases.js';
 
-type InviteDeps = Pick<Ports, 'scopes' | 'secrets' | 'ids' | 'clock'>;
+type InviteDeps = Pick<Ports, 'scopes' | 'admins' | 'secrets' | 'ids' | 'clock'>;
 type Issued = ReturnType<UseCases['createInvite']>;
-interface Issuer {
-  id: UserId;
-  role: Role;
-  actor: Actor;
-  context: RequestContext;
-}
+type Issuer = { self: true } | { email: string };
 
-const issueInvite = async (deps: InviteDeps, issuer: Issuer, input: unknown): Issued => {
-  if (issuer.role !== 'admin') throw new DomainError('forbidden');
+/**
+ * An admin issues invites (an operator on an admin's behalf). Counted and inserted in one admin
+ * transaction, so concurrent requests cannot overshoot the quota of live invites (CONTRACT §14).
+ */
+const issueInvite = async (deps: InviteDeps, caller: AdminCaller, issuer: Issuer, input: unknown): Issued => {
+  const scope = await openAdminScope(deps, caller);
   const body = parse<{ max_uses: number; expires_in_days: number }>(createInviteRules, input === undefined ? {} : input);
   const now = deps.clock.now();
   const { secret, hash } = deps.secrets.issue('invite');
-  const invite = {
-    id: deps.ids.next(),
-    codeHash: hash,
-    createdBy: issuer.id,
-    maxUses: body.max_uses,
-    usedCount: 0,
-    createdAt: now,
-    expiresAt: addDays(now, body.expires_in_days),
-  };
-  await deps.scopes.open(issuer.id).transaction(async (scope) => {
-    await scope.insertInvite(invite);
-    await scope.recordEvent(trailEvent(deps, 'invite_created', issuer.context, { actor: issuer.actor, targetId: invite.id }));
+  const id = deps.ids.next();
+  const invite = await scope.transaction(async (admin) => {
+    const acting = admin.admin;
+    const by = 'email' in issuer ? await admin.findUserByEmail(normalizeEmail(issuer.email)) : acting.adminId && (await admin.findUser(acting.adminId));
+    if (!by || by.user.role !== 'admin' || by.user.disabledAt !== null) throw new DomainError('forbidden');
+    if ((await admin.countLiveInvites(by.user.id, now)) >= LIVE_INVITES_PER_ADMIN) throw new DomainError('quota_exceeded');
+    const record = { id, codeHash: hash, createdBy: by.user.id, maxUses: body.max_uses, usedCount: 0, createdAt: now, expiresAt: addDays(now, body.expires_in_days) };
+    await by.scope.insertInvite(record);
+    // An admin's own invite is its own act; the operator's is recorded as the operator's.
+    await by.scope.recordEvent(trailEvent(deps, 'invite_created', acting.context, { actor: acting.actor === 'operator' ? 'operator' : 'self', targetId: id }));
+    return record;
   });
   return { invite: toInviteView(invite), code: secret };
 };
@@ -45,13 +41,10 @@ const issueInvite = async (deps: InviteDeps, issuer: Issuer, input: unknown): Is
 export const makeCreateInvite =
   (deps: InviteDeps): UseCases['createInvite'] =>
   (principal, input) =>
-    issueInvite(deps, { id: principal.userId, role: principal.role, actor: 'self', context: principal.context }, input);
+    issueInvite(deps, principal, { self: true }, input);
 
-/** The operator names the issuing admin by email; an unknown or non-admin email is forbidden. */
+/** The operator names the issuing admin by email; an unknown, disabled or non-admin email is forbidden. */
 export const makeCreateInviteAsOperator =
-  (deps: InviteDeps & Pick<Ports, 'auth'>): UseCases['createInviteAsOperator'] =>
-  async (adminEmail, input) => {
-    const admin = await deps.auth.findUserByEmail(normalizeEmail(adminEmail));
-    if (!admin) throw new DomainError('forbidden');
-    return issueInvite(deps, { id: admin.id, role: admin.role, actor: 'operator', context: OPERATOR_CONTEXT }, input);
-  };
+  (deps: InviteDeps): UseCases['createInviteAsOperator'] =>
+  (adminEmail, input) =>
+    issueInvite(deps, 'operator', { email: adminEmail }, input);

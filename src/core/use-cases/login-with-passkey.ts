@@ -1,5 +1,5 @@
 import { DomainError } from '../domain/errors.js';
-import { toPublicUser } from '../domain/user.js';
+import { isDisabled, toPublicUser } from '../domain/user.js';
 import { isChallengeLive } from '../domain/webauthn-challenge.js';
 import type { Ports } from '../ports/ports.js';
 import { parse, passkeyResponseRules } from '../rules.js';
@@ -36,10 +36,15 @@ export const makeLoginWithPasskey =
       await scope.recordEvent(trailEvent(deps, 'login_failed', context));
       throw new DomainError('webauthn_failed');
     }
+    if (isDisabled(user)) {
+      await scope.recordEvent(trailEvent(deps, 'login_failed', context));
+      throw new DomainError('invalid_credentials');
+    }
     const now = deps.clock.now();
     const { session, grant } = newSession(deps, user.id, context.userAgent, now);
     await scope.transaction(async (tx) => {
       await tx.factors.touchPasskey(passkey.id, verified.counter, now);
+      await tx.updateUser({ lastLoginAt: now });
       await tx.insertSession(session);
       await tx.recordEvent(trailEvent(deps, 'login_succeeded', context, { targetId: session.id }));
     });

@@ -1,7 +1,7 @@
 import { normalizeEmail } from '../domain/email.js';
 import { DomainError } from '../domain/errors.js';
 import { hasSecondFactor } from '../domain/second-factor.js';
-import { toPublicUser } from '../domain/user.js';
+import { isDisabled, toPublicUser } from '../domain/user.js';
 import type { Ports } from '../ports/ports.js';
 import { loginRules, parse } from '../rules.js';
 import { endPresentedSession } from './end-presented-session.js';
@@ -27,7 +27,8 @@ export const makeLogin =
     });
     // An unknown email still pays for one verification (against a dummy hash): same timing.
     const verified = await deps.hasher.verify(user?.passwordHash ?? null, body.password);
-    if (!user || !verified) {
+    // A disabled account answers exactly as a wrong password does (after the same verification).
+    if (!user || !verified || isDisabled(user)) {
       if (user) await deps.scopes.open(user.id).recordEvent(trailEvent(deps, 'login_failed', context));
       else deps.log.write({ type: 'login_failed', userId: null, clientAddress });
       throw new DomainError('invalid_credentials');
@@ -44,7 +45,8 @@ export const makeLogin =
     await guard.clearLoginFailures(attempt);
     const { session, grant } = newSession(deps, user.id, context.userAgent);
     await deps.scopes.open(user.id).transaction(async (scope) => {
-      if (rehashed) await scope.updateUser({ passwordHash: rehashed, updatedAt: deps.clock.now() });
+      const rehash = rehashed ? { passwordHash: rehashed, updatedAt: session.createdAt } : {};
+      await scope.updateUser({ ...rehash, lastLoginAt: session.createdAt });
       await scope.insertSession(session);
       await scope.recordEvent(trailEvent(deps, 'login_succeeded', context, { targetId: session.id }));
     });

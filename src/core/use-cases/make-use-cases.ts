@@ -1,6 +1,18 @@
 import type { MfaPolicy } from '../domain/mfa-policy.js';
 import { DEFAULT_THROTTLE_LIMITS, type ThrottleLimits } from '../domain/throttle.js';
 import type { Ports } from '../ports/ports.js';
+import { makeListAllInvites, makeRevokeInvite } from './admin/admin-invites.js';
+import { makeDeleteUser } from './admin/delete-user.js';
+import { makeDisableUser } from './admin/disable-user.js';
+import { makeEnableUser } from './admin/enable-user.js';
+import { makeGetUser } from './admin/get-user.js';
+import { makeListAllEvents } from './admin/list-all-events.js';
+import { makeListUsers } from './admin/list-users.js';
+import { makeResetUserMfa } from './admin/reset-user-mfa.js';
+import { makeRevokeUserSessions } from './admin/revoke-user-sessions.js';
+import { makeSetRole } from './admin/set-role.js';
+import { makeIssueAccountRecovery } from './admin/issue-account-recovery.js';
+import { makeListMyEvents } from './list-my-events.js';
 import { makeCreateApiToken, makeListApiTokens, makeRevokeApiToken } from './api-tokens.js';
 import { makeAuthenticateApiToken } from './authenticate-api-token.js';
 import { makeAuthenticateSession } from './authenticate-session.js';
@@ -9,8 +21,6 @@ import { makeCheckNewAdmin } from './check-new-admin.js';
 import { makeCreateAdmin } from './create-admin.js';
 import { makeDeleteAccount } from './delete-account.js';
 import { makeGetMe } from './get-me.js';
-import { makeIssueAccountRecovery } from './issue-account-recovery.js';
-import { makeIssueAccountRecoveryAsOperator } from './issue-account-recovery-as-operator.js';
 import { makeCreateInvite, makeCreateInviteAsOperator } from './invites.js';
 import { makeLogin } from './login.js';
 import { makeLogout } from './logout.js';
@@ -51,7 +61,6 @@ export const makeUseCases = (
 ): UseCases => {
   const guard = makeThrottleGuard(ports, limits);
   const checkPassword = makePasswordCheck(ports, guard);
-  const issueAccountRecovery = makeIssueAccountRecovery(ports);
   return {
     registerWithInvite: makeRegisterWithInvite(ports, guard),
     login: makeLogin(ports, guard),
@@ -84,12 +93,23 @@ export const makeUseCases = (
     createApiToken: makeCreateApiToken(ports),
     listApiTokens: makeListApiTokens(ports),
     revokeApiToken: makeRevokeApiToken(ports),
+    listMyEvents: makeListMyEvents(ports),
+    listUsers: makeListUsers(ports),
+    getUser: makeGetUser(ports),
+    disableUser: makeDisableUser(ports),
+    enableUser: makeEnableUser(ports),
+    revokeUserSessions: makeRevokeUserSessions(ports),
+    resetUserMfa: makeResetUserMfa(ports),
+    deleteUser: makeDeleteUser(ports),
+    setRole: makeSetRole(ports),
+    listAllInvites: makeListAllInvites(ports),
+    revokeInvite: makeRevokeInvite(ports),
+    listAllEvents: makeListAllEvents(ports),
     createInvite: makeCreateInvite(ports),
     createInviteAsOperator: makeCreateInviteAsOperator(ports),
     createAdmin: makeCreateAdmin(ports),
     checkNewAdmin: makeCheckNewAdmin(ports),
-    issueAccountRecovery,
-    issueAccountRecoveryAsOperator: makeIssueAccountRecoveryAsOperator(ports, issueAccountRecovery),
+    issueAccountRecovery: makeIssueAccountRecovery(ports),
     recoverAccount: makeRecoverAccount(ports, guard),
     purgeExpiredEvents: makePurgeExpiredEvents(ports, eventRetentionDays),
     checkHealth: () => ports.health.isDatabaseUp(),

@@ -32,7 +32,7 @@ export const makeRegisterWithInvite =
     // Hashed before the transaction opens, so no lock is held during argon2.
     const passwordHash = await deps.hasher.hash(body.password);
     const now = deps.clock.now();
-    const candidate = { id: deps.ids.next(), email: body.email, displayName: body.display_name, passwordHash, role: 'member' as const, createdAt: now, updatedAt: now };
+    const candidate = { id: deps.ids.next(), email: body.email, displayName: body.display_name, passwordHash, role: 'member' as const, createdAt: now, updatedAt: now, disabledAt: null, lastLoginAt: null };
     // The invite's use, the user, its first session and the trail's first event commit together.
     const redeemed = await deps.auth.redeemInvite(invite.id, candidate, async (scope): Promise<SessionGrant> => {
       const opened = newSession(deps, scope.userId, context.userAgent);

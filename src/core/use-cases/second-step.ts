@@ -1,6 +1,6 @@
 import { DomainError } from '../domain/errors.js';
 import { PENDING_LOGIN_ATTEMPTS, type PendingLogin } from '../domain/pending-login.js';
-import { toPublicUser, type PublicUser } from '../domain/user.js';
+import { isDisabled, toPublicUser, type PublicUser } from '../domain/user.js';
 import type { Ports } from '../ports/ports.js';
 import type { UserScope } from '../ports/user-scopes.js';
 import { endPresentedSession } from './end-presented-session.js';
@@ -34,6 +34,11 @@ export const completeSecondStep = async (
   attempt: SecondStepAttempt,
 ): Promise<{ user: PublicUser; session: SessionGrant; device: SessionGrant }> => {
   const { pending, user, scope } = await findPendingLogin(deps, pendingSecret);
+  // Disabled after the password step: refused like a wrong code, and the pending login ends.
+  if (isDisabled(user)) {
+    await scope.factors.deletePendingLogin(pending.id);
+    throw new DomainError('invalid_credentials');
+  }
   if (!(await scope.factors.countPendingLoginAttempt(pending.id, PENDING_LOGIN_ATTEMPTS))) {
     await scope.factors.deletePendingLogin(pending.id);
     throw new DomainError('not_authenticated');
@@ -45,6 +50,7 @@ export const completeSecondStep = async (
     if (!(await attempt.prove(tx, pending))) return false;
     // Another request completed it first: roll the proof back, this one opens nothing.
     if (!(await tx.factors.deletePendingLogin(pending.id))) throw new DomainError('not_authenticated');
+    await tx.updateUser({ lastLoginAt: session.createdAt });
     await tx.insertSession(session);
     await tx.recordEvent(trailEvent(deps, 'login_succeeded', context, { targetId: session.id }));
     return true;

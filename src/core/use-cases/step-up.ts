@@ -1,5 +1,6 @@
 import { DomainError } from '../domain/errors.js';
 import { requireSession } from '../domain/principal.js';
+import { isDisabled } from '../domain/user.js';
 import type { Ports } from '../ports/ports.js';
 import { parse, stepUpRules } from '../rules.js';
 import type { PasswordCheck } from './password-check.js';
@@ -21,6 +22,7 @@ export const makeStepUp =
     const scope = deps.scopes.open(principal.userId);
     const user = await scope.findUser();
     if (!user) throw new DomainError('not_authenticated');
+    if (isDisabled(user)) throw new DomainError('invalid_credentials');
     const withFactor = await scope.hasSecondFactor();
     if (body.password === undefined) {
       if (!withFactor) throw new DomainError('invalid_credentials');

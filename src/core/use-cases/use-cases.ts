@@ -1,9 +1,11 @@
+import type { AdminCaller, UserRef } from '../domain/admin-principal.js';
+import type { Paged } from '../domain/page-cursor.js';
 import type { Principal } from '../domain/principal.js';
 import type { UserId } from '../domain/user-id.js';
 import type { PublicUser } from '../domain/user.js';
 import type { JsonObject } from '../ports/webauthn.js';
-import type { IssuedRecovery, RecoveryIssuer } from './issue-account-recovery.js';
-import type { ApiTokenView, InviteView, LoginResult, MfaView, PasskeyView, RequestContext, SessionGrant, SessionView, SignInContext } from './views.js';
+import type { IssuedRecovery } from './admin/issue-account-recovery.js';
+import type { AdminUserView, ApiTokenView, EventView, InviteView, LoginResult, MfaView, PasskeyView, RequestContext, SessionGrant, SessionView, SignInContext } from './views.js';
 
 /** `device` is the device cookie a completed login hands the browser (decision 0018). */
 type SignedIn = { user: PublicUser; session: SessionGrant; device: SessionGrant };
@@ -63,6 +65,27 @@ export interface UseCases {
   listApiTokens(principal: Principal): Promise<ApiTokenView[]>;
   revokeApiToken(principal: Principal, tokenId: string): Promise<void>;
 
+  /** The caller's own security trail, newest first (query: limit, cursor). */
+  listMyEvents(principal: Principal, query: unknown): Promise<Paged<EventView>>;
+
+  /**
+   * Administration (CONTRACT §11). A Principal must be an enabled admin by the database's word at
+   * this call (else forbidden); 'operator' is the command line. Unknown targets are not_found.
+   */
+  listUsers(caller: AdminCaller, query: unknown): Promise<Paged<AdminUserView>>;
+  getUser(caller: AdminCaller, userId: string): Promise<AdminUserView>;
+  disableUser(caller: AdminCaller, target: UserRef): Promise<void>;
+  enableUser(caller: AdminCaller, target: UserRef): Promise<void>;
+  revokeUserSessions(caller: AdminCaller, target: UserRef): Promise<void>;
+  resetUserMfa(caller: AdminCaller, target: UserRef): Promise<void>;
+  deleteUser(caller: AdminCaller, target: UserRef): Promise<void>;
+  /** input: { role: 'admin' | 'member' }. */
+  setRole(caller: AdminCaller, target: UserRef, input: unknown): Promise<void>;
+  listAllInvites(caller: AdminCaller): Promise<InviteView[]>;
+  revokeInvite(caller: AdminCaller, inviteId: string): Promise<void>;
+  /** Every user's trail (query: user_id, type, limit, cursor). */
+  listAllEvents(caller: AdminCaller, query: unknown): Promise<Paged<EventView>>;
+
   /** Admins only (else forbidden). */
   createInvite(principal: Principal, input: unknown): Promise<{ invite: InviteView; code: string }>;
   /** The operator's path: acts as the admin with that email; unknown or non-admin → forbidden. */
@@ -73,12 +96,10 @@ export interface UseCases {
   checkNewAdmin(input: unknown): Promise<void>;
 
   /**
-   * A one-time account-recovery code for the target user (24 hours, shown once); an earlier unused
-   * one is void. Throws not_found when the user is gone. `context` is where the admin's request came from.
+   * A one-time account-recovery code for the user (24 hours, shown once); an earlier unused one is
+   * void. An admin over HTTP or the operator at the command line; no such user → not_found.
    */
-  issueAccountRecovery(target: UserId, issuer: RecoveryIssuer, context?: RequestContext): Promise<IssuedRecovery>;
-  /** The operator's path: the user named by email; an email with no account → not_found. */
-  issueAccountRecoveryAsOperator(email: string): Promise<IssuedRecovery>;
+  issueAccountRecovery(caller: AdminCaller, target: UserRef): Promise<IssuedRecovery>;
   /** input: { email, code, new_password }. Every refusal of the code is the same recovery_invalid. */
   recoverAccount(input: unknown, context: SignInContext): Promise<SignedIn>;
   /** Deletes the security events older than the configured retention; answers how many went. */

@@ -1,5 +1,6 @@
 import type { RequestContext } from '../domain/request-context.js';
 import type { SecondFactorMethod } from '../domain/second-factor.js';
+import type { Actor, TrailEventType } from '../domain/security-event.js';
 import type { PublicUser } from '../domain/user.js';
 
 /** What use cases hand back to driving adapters; adapters only rename fields to snake_case. */
@@ -41,6 +42,25 @@ export interface MfaView {
   totp: boolean;
   passkeys: PasskeyView[];
   recoveryCodesLeft: number;
+}
+
+/** A user as an admin sees it: still no role, no hash. */
+export interface AdminUserView {
+  user: PublicUser;
+  disabled: boolean;
+  mfa: boolean;
+  lastLoginAt: Date | null;
+}
+
+/** A security event as its user or an admin reads it: never a secret, a code or a hash. */
+export interface EventView {
+  id: string;
+  userId: string;
+  type: TrailEventType;
+  actor: Actor;
+  clientAddress: string | null;
+  userAgent: string | null;
+  createdAt: Date;
 }
 
 /** A session secret for the driving adapter to put in a cookie, with when it stops working. */

@@ -1,3 +1,6 @@
+import { adminPaths } from './admin-paths.js';
+import { adminSchemas } from './admin-schemas.js';
+import { eventPaths } from './event-paths.js';
 import { authPaths } from './auth-paths.js';
 import { healthPaths } from './health-paths.js';
 import { invitePaths } from './invite-paths.js';
@@ -48,13 +51,15 @@ export const buildOpenApiDocument = (cookieName: string) => ({
     ...verifyPaths,
     ...secondStepPaths,
     ...userPaths,
+    ...eventPaths,
     ...tokenPaths,
     ...sessionPaths,
     ...invitePaths,
     ...mfaPaths,
+    ...adminPaths,
   },
   components: {
-    schemas: { ...schemas, ...requestSchemas },
+    schemas: { ...schemas, ...adminSchemas, ...requestSchemas },
     securitySchemes: {
       cookieAuth: {
         type: 'apiKey',

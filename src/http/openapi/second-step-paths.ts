@@ -46,7 +46,7 @@ export const secondStepPaths = {
       mutating: true,
       body: 'PasskeyResponseIn',
       success: signedIn,
-      errors: [...pendingErrors, 'webauthn_failed'],
+      errors: [...pendingErrors, 'webauthn_failed', 'invalid_credentials'],
     }),
   },
   '/api/v1/auth/passkey/options': {
@@ -65,13 +65,13 @@ export const secondStepPaths = {
     post: operation({
       operationId: 'loginWithPasskey',
       summary: 'Passwordless login with a passkey; the session counts as MFA',
-      description: 'The assertion of the gh_passkey challenge by a discoverable passkey, with user verification. Anything that does not verify is 400 webauthn_failed.',
+      description: 'The assertion of the gh_passkey challenge by a discoverable passkey, with user verification. Anything that does not verify is 400 webauthn_failed; a disabled account is 401 invalid_credentials, as for a wrong password.',
       tag,
       access: 'none',
       mutating: true,
       body: 'PasskeyResponseIn',
       success: signedIn,
-      errors: ['webauthn_failed', 'too_many_requests'],
+      errors: ['webauthn_failed', 'invalid_credentials', 'too_many_requests'],
     }),
   },
   '/api/v1/auth/step-up/passkey/options': {

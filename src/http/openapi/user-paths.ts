@@ -29,13 +29,14 @@ export const userPaths = {
       summary: 'Delete the account with its sessions, API tokens and invites (browser session only)',
       description:
         'Deletes the account for good, confirmed by its password; its sessions, API tokens and invites go with it and ' +
-        'the cookie is expired. Only the browser session may do this: an API token gets `403 forbidden`.',
+        'the cookie is expired. Only the browser session may do this: an API token gets `403 forbidden`. The last ' +
+        'enabled admin cannot delete itself (`409 last_admin`): the service always keeps one.',
       tag,
       access: 'session',
       mutating: true,
       body: 'AccountDeleteIn',
       success: { status: 204, description: 'Deleted; the cookie is expired', setsCookie: true },
-      errors: ['invalid_credentials', 'step_up_required', 'too_many_requests'],
+      errors: ['invalid_credentials', 'step_up_required', 'too_many_requests', 'last_admin'],
     }),
   },
   '/api/v1/users/me/password': {

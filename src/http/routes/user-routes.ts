@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { principalOf, signedIn, signedInWithSession, type AuthDeps } from '../authenticate.js';
 import { jsonBody } from '../json-body.js';
-import { toUserOut } from '../representations.js';
+import { toPageOut, toSecurityEventOut, toUserOut } from '../representations.js';
 
 export const userRoutes = (deps: AuthDeps): Router => {
   const { useCases, cookie } = deps;
@@ -9,6 +9,10 @@ export const userRoutes = (deps: AuthDeps): Router => {
 
   router.get('/me', signedIn(deps, { duringEnrolment: true }), async (_req, res) => {
     res.json(toUserOut(await useCases.getMe(principalOf(res))));
+  });
+
+  router.get('/me/events', signedIn(deps), async (req, res) => {
+    res.json(toPageOut(await useCases.listMyEvents(principalOf(res), req.query), toSecurityEventOut));
   });
 
   router.patch('/me', signedIn(deps), jsonBody, async (req, res) => {

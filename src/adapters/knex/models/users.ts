@@ -16,5 +16,7 @@ export const USERS: ScopedModel<User, 'id', 'id' | 'email'> = {
     { name: 'role', field: 'role', type: { kind: 'string', length: 16 }, nullable: false },
     { name: 'created_at', field: 'createdAt', type: { kind: 'timestamp' }, nullable: false },
     { name: 'updated_at', field: 'updatedAt', type: { kind: 'timestamp' }, nullable: false },
+    { name: 'disabled_at', field: 'disabledAt', type: { kind: 'timestamp' }, nullable: true },
+    { name: 'last_login_at', field: 'lastLoginAt', type: { kind: 'timestamp' }, nullable: true },
   ],
 };

@@ -1,0 +1,61 @@
+import type { AdminPrincipal } from '../domain/admin-principal.js';
+import type { Invite } from '../domain/invite.js';
+import type { SecurityEvent, TrailEventType } from '../domain/security-event.js';
+import type { UserId } from '../domain/user-id.js';
+import type { User } from '../domain/user.js';
+import type { UserScope } from './user-scopes.js';
+
+/** Oldest first by id; `after` is the last id of the previous page. */
+export interface UserQuery {
+  emailPrefix: string | null;
+  limit: number;
+  after: string | null;
+}
+
+/** Newest first by id; `before` is the last id of the previous page. */
+export interface EventQuery {
+  userId: string | null;
+  type: TrailEventType | null;
+  limit: number;
+  before: string | null;
+}
+
+export interface AdminUser {
+  user: User;
+  /** True while the user has a confirmed TOTP or a passkey. */
+  mfa: boolean;
+}
+
+/** A user an admin acts on, with that user's own scope on the admin scope's connection or transaction. */
+export interface TargetUser extends AdminUser {
+  scope: UserScope;
+}
+
+/**
+ * The admin scope: the fourth access mode, for cross-user reads. Only an AdminPrincipal opens it.
+ * Changes to one user go through the scope `findUser` hands out; inside `transaction`, with their
+ * event. A path id that names no user (or is no UUID) is null, like a missing row.
+ */
+export interface AdminScope {
+  readonly admin: AdminPrincipal;
+  /**
+   * One transaction that admin transactions take one after the other (PostgreSQL: an advisory lock;
+   * SQLite: the write lock at BEGIN), so a count of enabled admins and the change it allows cannot
+   * interleave with another. Inside, `transaction` joins the open one.
+   */
+  transaction<T>(work: (scope: AdminScope) => Promise<T>): Promise<T>;
+  listUsers(query: UserQuery): Promise<AdminUser[]>;
+  findUser(id: string): Promise<TargetUser | null>;
+  findUserByEmail(email: string): Promise<TargetUser | null>;
+  countEnabledAdmins(): Promise<number>;
+  /** Every admin's invites, newest first. */
+  listInvites(): Promise<Invite[]>;
+  countLiveInvites(createdBy: UserId, now: Date): Promise<number>;
+  /** Deletes the invite; answers who created it, or null when there was none. */
+  deleteInvite(inviteId: string): Promise<UserId | null>;
+  listEvents(query: EventQuery): Promise<SecurityEvent[]>;
+}
+
+export interface AdminScopes {
+  open(admin: AdminPrincipal): AdminScope;
+}

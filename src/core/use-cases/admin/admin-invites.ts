@@ -1,0 +1,25 @@
+import { DomainError } from '../../domain/errors.js';
+import type { Ports } from '../../ports/ports.js';
+import { toInviteView } from '../to-views.js';
+import type { UseCases } from '../use-cases.js';
+import { adminEvent } from './admin-event.js';
+import { openAdminScope } from './admin-authentication.js';
+
+/** Every admin's invites, newest first. */
+export const makeListAllInvites =
+  (deps: Pick<Ports, 'scopes' | 'admins'>): UseCases['listAllInvites'] =>
+  async (caller) =>
+    (await (await openAdminScope(deps, caller)).listInvites()).map(toInviteView);
+
+/** A revoked invite is gone: registering with its code is `invite_invalid`. Recorded on its creator's trail. */
+export const makeRevokeInvite =
+  (deps: Pick<Ports, 'scopes' | 'admins' | 'ids' | 'clock'>): UseCases['revokeInvite'] =>
+  async (caller, inviteId) => {
+    const scope = await openAdminScope(deps, caller);
+    await scope.transaction(async (admin) => {
+      const creator = await admin.deleteInvite(inviteId);
+      if (creator === null) throw new DomainError('not_found');
+      const trail = await admin.findUser(creator);
+      await trail?.scope.recordEvent(adminEvent(deps, admin.admin, 'invite_revoked', inviteId));
+    });
+  };

@@ -1,0 +1,20 @@
+import type { Ports } from '../../ports/ports.js';
+import type { UseCases } from '../use-cases.js';
+import { adminEvent } from './admin-event.js';
+import { keepAnAdmin, onTargetUser, refuseSelf } from './on-target-user.js';
+
+/**
+ * Disabling ends the user's sessions and pending logins now; its API tokens stay but are refused
+ * while it is disabled (the authentication lookup joins the user row), by every instance.
+ */
+export const makeDisableUser =
+  (deps: Pick<Ports, 'scopes' | 'admins' | 'ids' | 'clock'>): UseCases['disableUser'] =>
+  (caller, ref) =>
+    onTargetUser(deps, caller, ref, async (admin, target) => {
+      refuseSelf(admin, target);
+      await keepAnAdmin(admin, target);
+      await target.scope.updateUser({ disabledAt: target.user.disabledAt ?? deps.clock.now() });
+      await target.scope.deleteSessionsExcept(null);
+      await target.scope.factors.deletePendingLogins();
+      await target.scope.recordEvent(adminEvent(deps, admin.admin, 'user_disabled'));
+    });

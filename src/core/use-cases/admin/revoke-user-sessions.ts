@@ -1,0 +1,13 @@
+import type { Ports } from '../../ports/ports.js';
+import type { UseCases } from '../use-cases.js';
+import { adminEvent } from './admin-event.js';
+import { onTargetUser } from './on-target-user.js';
+
+/** Logged out everywhere: every session of the user ends; API tokens are revoked one by one. */
+export const makeRevokeUserSessions =
+  (deps: Pick<Ports, 'scopes' | 'admins' | 'ids' | 'clock'>): UseCases['revokeUserSessions'] =>
+  (caller, ref) =>
+    onTargetUser(deps, caller, ref, async (admin, target) => {
+      await target.scope.deleteSessionsExcept(null);
+      await target.scope.recordEvent(adminEvent(deps, admin.admin, 'sessions_revoked_by_admin'));
+    });

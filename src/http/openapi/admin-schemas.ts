@@ -1,0 +1,45 @@
+/** Response shapes of administration and the security trail, as JSON Schema 2020-12. */
+const uuid = { type: 'string', format: 'uuid' } as const;
+const instant = { type: 'string', format: 'date-time', description: 'RFC 3339 UTC with milliseconds and Z' } as const;
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const closed = (required: string[], properties: Record<string, unknown>) => ({ type: 'object', additionalProperties: false, required, properties });
+const nextCursor = { type: ['string', 'null'], description: 'Opaque; pass it as `cursor` for the next page. Null on the last page.' };
+const page = (item: string) => closed(['items', 'next_cursor'], { items: { type: 'array', items: ref(item) }, next_cursor: nextCursor });
+
+const eventFields = {
+  id: uuid,
+  type: { type: 'string', description: 'What happened, e.g. login_succeeded, user_disabled.' },
+  created_at: instant,
+  client_address: { type: ['string', 'null'] },
+  user_agent: { type: ['string', 'null'] },
+  actor: { enum: ['self', 'admin', 'operator'], description: 'Who acted: the user itself, an admin, or the operator command.' },
+};
+const eventRequired = Object.keys(eventFields);
+
+export const adminSchemas = {
+  AdminUserOut: closed(['id', 'email', 'display_name', 'created_at', 'disabled', 'mfa', 'last_login_at'], {
+    id: uuid,
+    email: { type: 'string', format: 'email' },
+    display_name: { type: 'string' },
+    created_at: instant,
+    disabled: { type: 'boolean' },
+    mfa: { type: 'boolean', description: 'The user has a confirmed authenticator app or a passkey.' },
+    last_login_at: { ...instant, type: ['string', 'null'] },
+  }),
+  AdminUserPage: page('AdminUserOut'),
+  AccountRecoveryCodeOut: closed(['code', 'expires_at'], {
+    code: { type: 'string', description: 'The one-time account-recovery code, shown only here; redeem it at POST /api/v1/auth/recover.' },
+    expires_at: instant,
+  }),
+  InviteOut: closed(['id', 'max_uses', 'used_count', 'created_at', 'expires_at'], {
+    id: uuid,
+    max_uses: { type: 'integer', minimum: 1, maximum: 1000 },
+    used_count: { type: 'integer', minimum: 0 },
+    created_at: instant,
+    expires_at: instant,
+  }),
+  SecurityEventOut: closed(eventRequired, eventFields),
+  SecurityEventPage: page('SecurityEventOut'),
+  AdminEventOut: closed([...eventRequired, 'user_id'], { ...eventFields, user_id: uuid }),
+  AdminEventPage: page('AdminEventOut'),
+};
