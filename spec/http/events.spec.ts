@@ -73,6 +73,8 @@ describe('HTTP security events: /users/me/events and /admin/events', () => {
     ['?cursor=garbage', 'cursor'],
     ['?type=no_such_type', 'type'],
     ['?user_id=not-a-uuid', 'user_id'],
+    ['?limit=1&limit=2', 'limit'], // a repeated parameter is no integer (HTTP parameter pollution)
+    ['?type=logout&type=login_failed', 'type'],
   ] as const) {
     it(`answers 422 validation_failed at ["query", "${loc}"] for ${query}`, async () => {
       const res = loc === 'type' || loc === 'user_id' ? await all(query) : await mine(query);
