@@ -1,7 +1,6 @@
 import type { AdminCaller, UserRef } from '../domain/admin-principal.js';
 import type { Paged } from '../domain/page-cursor.js';
 import type { Principal } from '../domain/principal.js';
-import type { UserId } from '../domain/user-id.js';
 import type { PublicUser } from '../domain/user.js';
 import type { JsonObject } from '../ports/webauthn.js';
 import type { IssuedRecovery } from './admin/issue-account-recovery.js';
