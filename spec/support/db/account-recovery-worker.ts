@@ -5,7 +5,7 @@ import { isDomainError } from '../../../src/core/domain/errors.js';
 // input (so every process starts at once), then redeems the code through the whole use case and
 // prints `won` or the refusal's code.
 const [url, email, code] = process.argv.slice(2) as [string, string, string];
-const config = { databaseUrl: url, databasePoolMax: 2, loginFailuresPerEmail: 0, authAttemptsPerAddress: 0, passwordContextWords: [], pwnedPasswordsPath: null };
+const config = { databaseUrl: url, databasePoolMax: 2, loginFailuresPerEmail: 0, authAttemptsPerAddress: 0, passwordContextWords: [], pwnedPasswordsPath: null, secretKey: 'account-recovery-race-secret-key-0123456789' };
 const service = composeService(config);
 await service.db.raw('select 1'); // open the connection (and its pragmas) before the race starts
 console.log('ready');
