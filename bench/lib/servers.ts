@@ -7,7 +7,7 @@ export const GATEHOUSE_MAIN = process.env.BENCH_GATEHOUSE_MAIN ?? join(ROOT, 'di
 export const COOKIE_NAME = '__Host-gh_session'; // the production cookie name (CONTRACT §2)
 
 /** Gatehouse as it runs in production: the built CLI, production settings, throttling off (§9). */
-export async function startGatehouse(databaseUrl: string, logFile: string): Promise<ServerProcess> {
+export async function startGatehouse(databaseUrl: string, logFile: string, nodeArgs: string[] = []): Promise<ServerProcess> {
   const env = {
     PATH: process.env.PATH,
     NODE_ENV: 'production',
@@ -21,7 +21,7 @@ export async function startGatehouse(databaseUrl: string, logFile: string): Prom
     ...(process.env.BENCH_ENV ? Object.fromEntries(process.env.BENCH_ENV.split(' ').map((pair) => pair.split('='))) : {}),
     HOST: '127.0.0.1',
   };
-  return startServer([GATEHOUSE_MAIN, 'serve', '--no-migrate'], env, await freePort(), logFile);
+  return startServer([...nodeArgs, GATEHOUSE_MAIN, 'serve', '--no-migrate'], env, await freePort(), logFile);
 }
 
 /** A reference server from bench/reference, run under tsx like the rest of the benchmark. */
