@@ -1,6 +1,4 @@
-import cookieParser from 'cookie-parser';
 import express from 'express';
-import helmet from 'helmet';
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import { API } from './api-path.js';
@@ -12,6 +10,7 @@ import { errorHandler } from './error-handler.js';
 import { buildOpenApiDocument } from './openapi/document.js';
 import { createOriginPolicy } from './origin-policy.js';
 import { requestId } from './request-id.js';
+import { readCookiesLazily } from './lazy-cookies.js';
 import { requestMetrics } from './request-metrics.js';
 import { authRoutes } from './routes/auth-routes.js';
 import { docsRoutes } from './routes/docs-routes.js';
@@ -23,6 +22,7 @@ import { sessionRoutes } from './routes/session-routes.js';
 import { tokenRoutes } from './routes/token-routes.js';
 import { userRoutes } from './routes/user-routes.js';
 import { verifyRoutes } from './routes/verify-routes.js';
+import { securityHeaders } from './security-headers.js';
 import { createSessionCookie } from './session-cookie.js';
 import { createShortLivedCookie } from './short-lived-cookie.js';
 
@@ -47,21 +47,8 @@ export function createApp({ useCases, config, logger, metrics }: AppDeps): expre
   app.set('trust proxy', config.trustProxy); // a hop count: 0 believes no X-Forwarded-For
   if (metrics) app.use(requestMetrics(metrics));
   app.use(requestId(logger));
-  app.use(
-    helmet({
-      // default-src covers neither base-uri nor frame-ancestors, and ASVS 3.4.3 wants object-src said.
-      contentSecurityPolicy: {
-        useDefaults: false,
-        directives: { defaultSrc: ["'none'"], objectSrc: ["'none'"], baseUri: ["'none'"], frameAncestors: ["'none'"] },
-      },
-      strictTransportSecurity: production ? { maxAge: 31_536_000, includeSubDomains: true } : false,
-    }),
-  );
-  app.use((_req, res, next) => {
-    res.set('Cache-Control', 'no-store'); // responses carry personal data and one-time secrets
-    next();
-  });
-  app.use(cookieParser());
+  app.use(securityHeaders(config));
+  readCookiesLazily(app);
 
   app.use(healthRoutes(useCases));
   if (!production) app.use(docsRoutes(buildOpenApiDocument(cookie.name)));
