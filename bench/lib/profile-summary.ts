@@ -2,7 +2,7 @@
  * Sums a V8 .cpuprofile into the rows of docs/performance.md. Each sample goes to the innermost
  * frame on its stack that belongs to a named part (helmet, cookie parsing, …), so the Node and V8
  * work a part asks for (res.setHeader, JSON.stringify, a promise hook) counts as that part's cost.
- * A sample with no named frame on its stack counts by its leaf: Node's HTTP stack, GC, or "other".
+ * A sample with no named frame on its stack counts by its leaf: GC, idle, or "other".
  */
 interface CallFrame {
   functionName: string;
@@ -27,25 +27,32 @@ const PARTS: [string, RegExp][] = [
   ['access log (pino write)', /node_modules\/(pino|pino-std-serializers|sonic-boom|fast-redact|quick-format-unescaped|atomic-sleep|on-exit-leak-free|thread-stream|safe-stable-stringify)\/|\/src\/logger\.js/],
   ['AsyncLocalStorage', /node:(internal\/)?async_hooks|internal\/async_local_storage|async_context_frame/],
   ['metrics', /node_modules\/prom-client\/|\/src\/metrics\/|\/http\/request-metrics\.js/],
-  ['lookup (SHA-256, SQLite/pg, row mapping)', /node_modules\/(better-sqlite3|pg|pg-protocol|pg-pool|knex|tarn)\/|\/src\/adapters\/(knex|crypto-secret-generator)/],
+  ['lookup (SHA-256, SQLite/pg, row mapping)', /\/bench\/reference\/|node_modules\/(better-sqlite3|pg|pg-protocol|pg-pool|knex|tarn)\/|\/src\/adapters\/(knex|crypto-secret-generator)/],
   ['use cases, auth, outage guard', /\/src\/core\/|\/src\/adapters\/availability\/|\/http\/(authenticate|credentials|csrf|origin-policy|request-context|verified-identity)\.js/],
-  ['JSON + response (res.json, headers, send)', /node_modules\/(express|send|etag|fresh|content-type|mime-types|mime-db|vary|on-finished|statuses|type-is|accepts)\/lib\/response|node_modules\/express\/lib\/(response|request)\.js|\/http\/(representations|routes\/[a-z-]+)\.js|node_modules\/(etag|fresh|content-type|vary|on-finished|statuses|accepts|negotiator|mime-types|send)\//],
+  ['route handler + JSON response (res.json, send)', /node_modules\/(express|send|etag|fresh|content-type|mime-types|mime-db|vary|on-finished|statuses|type-is|accepts)\/lib\/response|node_modules\/express\/lib\/(response|request)\.js|\/http\/(representations|routes\/[a-z-]+)\.js|node_modules\/(etag|fresh|content-type|vary|on-finished|statuses|accepts|negotiator|mime-types|send)\//],
   ['routing (express router, finalhandler)', /node_modules\/(router|path-to-regexp|finalhandler|express|parseurl|depd|encodeurl|escape-html)\//],
 ];
-const LEAF_PARTS: [string, RegExp][] = [
-  ['Node HTTP, sockets, streams', /^node:/],
-  ['garbage collector', /^\(garbage collector\)$/],
-  ['idle', /^\((idle|program)\)$/],
-];
+// Node's own work counts as its caller's (a header set by helmet is helmet's cost), except the
+// HTTP parser and the socket writes, which every server pays and which are a part of their own.
+const NODE_HTTP = /^node:(_http_(common|incoming|server)|net|internal\/(streams|stream_base_commons|http))$|^node:_http_outgoing$/;
+const NODE_CALLER_PAYS = /^(setHeader|getHeader|removeHeader|appendHeader|hasHeader|getHeaders|setHeaders|checkInvalidHeaderChar|validateHeaderName|validateHeaderValue)$/;
+const START_UP = 'start-up (module loading)';
+const NODE_START_UP = /^node:internal\/(modules|main|bootstrap)/;
 
-const partOf = (frame: CallFrame): string | null => PARTS.find(([, pattern]) => pattern.test(frame.url))?.[0] ?? null;
-
-const leafPartOf = (frame: CallFrame): string => {
-  const key = frame.url === '' ? frame.functionName : frame.url;
-  return LEAF_PARTS.find(([, pattern]) => pattern.test(key))?.[0] ?? 'other (V8 builtins, native)';
+const partOf = (frame: CallFrame): string | null => {
+  const library = PARTS.find(([, pattern]) => pattern.test(frame.url))?.[0];
+  if (library) return library;
+  if (NODE_START_UP.test(frame.url)) return START_UP;
+  return NODE_HTTP.test(frame.url) && !NODE_CALLER_PAYS.test(frame.functionName) ? 'Node HTTP parser and socket writes' : null;
 };
 
-/** Milliseconds of CPU per part, idle excluded, over the whole profile. */
+const leafPartOf = (frame: CallFrame): string => {
+  if (frame.functionName === '(garbage collector)') return 'garbage collector';
+  if (frame.functionName === '(idle)' || frame.functionName === '(program)') return 'idle';
+  return 'other (V8 builtins, microtasks, timers)';
+};
+
+/** Milliseconds of CPU per part over the whole profile, idle and start-up excluded. */
 export const summarise = (profile: CpuProfile): Map<string, number> => {
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const parent = new Map<number, number>();
@@ -66,6 +73,7 @@ export const summarise = (profile: CpuProfile): Map<string, number> => {
     totals.set(part, (totals.get(part) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
   });
   totals.delete('idle');
+  totals.delete(START_UP); // once per process, not per request
   return totals;
 };
 

@@ -25,8 +25,8 @@ export async function startGatehouse(databaseUrl: string, logFile: string, nodeA
 }
 
 /** A reference server from bench/reference, run under tsx like the rest of the benchmark. */
-export async function startReference(name: string, env: Record<string, string>, logFile: string): Promise<ServerProcess> {
+export async function startReference(name: string, env: Record<string, string>, logFile: string, nodeArgs: string[] = []): Promise<ServerProcess> {
   const script = join(ROOT, 'bench', 'reference', `${name}.ts`);
   const base = { PATH: process.env.PATH, NODE_ENV: 'production', ...env };
-  return startServer(['--import', 'tsx', script], base, await freePort(), logFile);
+  return startServer([...nodeArgs, '--import', 'tsx', script], base, await freePort(), logFile);
 }

@@ -50,17 +50,19 @@ export function createApp({ useCases, config, logger, metrics }: AppDeps): expre
   app.use(securityHeaders(config));
   readCookiesLazily(app);
 
-  app.use(healthRoutes(useCases));
-  if (!production) app.use(docsRoutes(buildOpenApiDocument(cookie.name)));
-  // Mounted at their prefixes, so a request walks only the router that can match it.
+  // Mounted at their prefixes, so a request walks only the router that can match it; the checks
+  // made on every proxied request and API call (/auth/verify, /users/me) are tried first.
   app.use(`${API}/auth/verify`, verifyRoutes(auth));
+  app.use(`${API}/users`, userRoutes(auth));
   app.use(`${API}/auth`, authRoutes(auth, pending, metrics));
   app.use(`${API}/auth`, secondStepRoutes(auth, { pending, passkey }));
   app.use(`${API}/mfa`, mfaRoutes(auth));
-  app.use(`${API}/users`, userRoutes(auth));
   app.use(`${API}/sessions`, sessionRoutes(auth));
   app.use(`${API}/tokens`, tokenRoutes(auth));
   app.use(`${API}/invites`, inviteRoutes(auth));
+  // Routers mounted at the root are entered by every request that reaches them: they come last.
+  app.use(healthRoutes(useCases));
+  if (!production) app.use(docsRoutes(buildOpenApiDocument(cookie.name)));
 
   app.use(() => {
     throw new DomainError('not_found');
