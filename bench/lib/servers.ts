@@ -7,7 +7,7 @@ export const GATEHOUSE_MAIN = process.env.BENCH_GATEHOUSE_MAIN ?? join(ROOT, 'di
 export const COOKIE_NAME = '__Host-gh_session'; // the production cookie name (CONTRACT §2)
 
 /** Gatehouse as it runs in production: the built CLI, production settings, throttling off (§9). */
-export async function startGatehouse(databaseUrl: string, logFile: string, nodeArgs: string[] = []): Promise<ServerProcess> {
+export async function startGatehouse(databaseUrl: string, logFile: string, nodeArgs: string[] = [], extraEnv: Record<string, string> = {}): Promise<ServerProcess> {
   const env = {
     PATH: process.env.PATH,
     NODE_ENV: 'production',
@@ -17,6 +17,7 @@ export async function startGatehouse(databaseUrl: string, logFile: string, nodeA
     SERVICE_DATABASE_URL: databaseUrl,
     SERVICE_LOGIN_FAILURES_PER_EMAIL: '0',
     SERVICE_AUTH_ATTEMPTS_PER_ADDRESS: '0',
+    ...extraEnv,
     // Extra variables for experiments, e.g. BENCH_ENV="UV_THREADPOOL_SIZE=2 NODE_OPTIONS=--max-semi-space-size=4".
     ...(process.env.BENCH_ENV ? Object.fromEntries(process.env.BENCH_ENV.split(' ').map((pair) => pair.split('='))) : {}),
     HOST: '127.0.0.1',
