@@ -26,8 +26,8 @@ try {
   const cookies = writeLines(join(work, 'cookies.txt'), seeded.cookies);
   const emails = writeLines(join(work, 'emails.txt'), seeded.emails);
   console.log('| settings | idle | after /users/me | after login | after register |\n|---|---:|---:|---:|---:|');
+  let runs = 0; // every registration load needs emails no earlier load used
   for (const variant of variants) {
-    let runs = 0;
     const row = await withServer(startGatehouse(seeded.url, join(work, 'g.log'), [], envOf(variant)), async (s) => {
       const idle = rssMbOf(s.pid);
       const me = await measure(s.pid, usersMe(s, cookies, 'cookie'));
