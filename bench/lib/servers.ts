@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { containerDefaults } from './container-defaults.js';
 import { freePort, startServer, type ServerProcess } from './server-process.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -17,6 +18,8 @@ export async function startGatehouse(databaseUrl: string, logFile: string, nodeA
     SERVICE_DATABASE_URL: databaseUrl,
     SERVICE_LOGIN_FAILURES_PER_EMAIL: '0',
     SERVICE_AUTH_ATTEMPTS_PER_ADDRESS: '0',
+    // What a container gets by default (the Dockerfile's memory settings), unless a variant says otherwise.
+    ...containerDefaults(),
     ...extraEnv,
     // Extra variables for experiments, e.g. BENCH_ENV="UV_THREADPOOL_SIZE=2 NODE_OPTIONS=--max-semi-space-size=4".
     ...(process.env.BENCH_ENV ? Object.fromEntries(process.env.BENCH_ENV.split(' ').map((pair) => pair.split('='))) : {}),
