@@ -2,7 +2,7 @@
  * `tsx bench/memory.ts ["NAME=value …"]…`: what holds the RSS. Each argument is one variant of the
  * server's environment (`""` is the bench default, i.e. the Dockerfile's settings); each variant
  * serves /users/me by cookie, then logins, then registrations, and the RSS after each load is printed
- * with the load's req/s and CPU per request. Loads are 3 s warm-up + BENCH_MEASURE_S (default 10 s).
+ * (2 s after it, and the moment it ended) with the load's req/s and CPU per request. Loads are 3 s warm-up + BENCH_MEASURE_S (default 10 s).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,7 +18,7 @@ const work = mkdtempSync(join(tmpdir(), 'gatehouse-memory-'));
 const variants = process.argv.length > 2 ? process.argv.slice(2) : [''];
 const envOf = (variant: string): Record<string, string> =>
   Object.fromEntries(variant.split(' ').filter(Boolean).map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]));
-const cell = (m: Measured): string => `${m.rssMb?.toFixed(0)} MB (${m.rps.toFixed(0)}/s, ${m.cpuMsPerRequest?.toFixed(2)} ms)`;
+const cell = (m: Measured): string => `${m.rssMb?.toFixed(0)} MB, ${m.rssAtEndMb?.toFixed(0)} at end (${m.rps.toFixed(0)}/s, ${m.cpuMsPerRequest?.toFixed(2)} ms)`;
 
 try {
   ensureWrk();

@@ -1,4 +1,4 @@
-import { n, of, row } from './markdown.js';
+import { argonRows, of, row, TABLE_HEAD } from './markdown.js';
 import type { Argon2Rate, PostgresResults } from './results.js';
 import { postgresVerdicts } from './results.js';
 
@@ -31,10 +31,8 @@ export const toPostgresMarkdown = (r: PostgresRun, heading: string): string => {
     '',
     `Started ${r.startedAt}; load average at start ${r.loadAverage.map((l) => l.toFixed(2)).join(' ')}.`,
     '',
-    '| load | req/s | p50 ms | p99 ms | CPU ms/req | RSS MB | ratio | errors |',
-    '|---|---:|---:|---:|---:|---:|---|---:|',
-    `| (c) argon2id verify, 2 in flight | ${n(verify.perSecond, 1)} | | | ${n(verify.cpuMsEach, 1)} | | | |`,
-    `| (c') argon2id hash, 2 in flight | ${n(hash.perSecond, 1)} | | | ${n(hash.cpuMsEach, 1)} | | | |`,
+    ...TABLE_HEAD,
+    ...argonRows(verify, hash),
     ...postgresRows(r.postgres, verify.perSecond, hash.perSecond),
     '',
     '| target | measured | met |',
