@@ -22,7 +22,8 @@ const mergeMedian = (all: unknown[]): unknown => {
     return numbers.length === 0 ? null : median(numbers);
   }
   if (Array.isArray(first) || typeof first !== 'object') return first;
-  const keys = Object.keys(first as object);
+  // Every key any run has: a field added later (rssAtEndMb) is the median of the runs that have it.
+  const keys = [...new Set(samples.flatMap((sample) => Object.keys(sample as object)))];
   return Object.fromEntries(keys.map((key) => [key, mergeMedian(samples.map((s) => (s as Record<string, unknown>)[key]))]));
 };
 
