@@ -19,6 +19,12 @@ ENV NODE_ENV=production \
     SERVICE_ENVIRONMENT=production \
     HOST=0.0.0.0 \
     PORT=3000
+# Memory (docs/performance.md, "Memory"): every argon2 hash takes a 19 MiB block that glibc would
+# keep per thread arena; mapped on its own (fixed mmap threshold) it goes back to the kernel when
+# the hash ends, and with transparent huge pages (hugetlb=1) that costs no measurable CPU. Two
+# arenas at most, and V8's young generation capped at two 8 MB semi-spaces.
+ENV GLIBC_TUNABLES=glibc.malloc.arena_max=2:glibc.malloc.hugetlb=1:glibc.malloc.mmap_threshold=1048576 \
+    NODE_OPTIONS=--max-semi-space-size=8
 WORKDIR /app
 COPY --from=build /app/package.json ./package.json
 COPY --from=build /app/node_modules ./node_modules

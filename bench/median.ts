@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { toMarkdown } from './lib/markdown.js';
+import { toPostgresMarkdown, type PostgresRun } from './lib/postgres-markdown.js';
 import type { Results } from './lib/results.js';
 
 /**
@@ -21,12 +22,15 @@ const mergeMedian = (all: unknown[]): unknown => {
     return numbers.length === 0 ? null : median(numbers);
   }
   if (Array.isArray(first) || typeof first !== 'object') return first;
-  const keys = Object.keys(first as object);
+  // Every key any run has: a field added later (rssAtEndMb) is the median of the runs that have it.
+  const keys = [...new Set(samples.flatMap((sample) => Object.keys(sample as object)))];
   return Object.fromEntries(keys.map((key) => [key, mergeMedian(samples.map((s) => (s as Record<string, unknown>)[key]))]));
 };
 
 const files = process.argv.slice(2);
 if (files.length === 0) throw new Error('usage: tsx bench/median.ts <results.json>...');
-const runs = files.map((file) => JSON.parse(readFileSync(file, 'utf8')) as Results);
-const merged = { ...(mergeMedian(runs) as Results), startedAt: runs.map((r) => r.startedAt).join(', ') };
-console.log(toMarkdown(merged, `Medians of ${runs.length} runs`));
+const runs = files.map((file) => JSON.parse(readFileSync(file, 'utf8')) as Results | PostgresRun);
+const merged = { ...(mergeMedian(runs) as Results | PostgresRun), startedAt: runs.map((r) => r.startedAt).join(', ') };
+// `npm run bench:pg` writes the PostgreSQL section alone (no `gatehouse` part).
+const heading = `Medians of ${runs.length} runs`;
+console.log('gatehouse' in merged ? toMarkdown(merged, heading) : toPostgresMarkdown(merged, heading));

@@ -5,40 +5,15 @@ import { join } from 'node:path';
 import { measure, measureDuring, MEASURE_S, WARMUP_S, type Measured } from './lib/measure.js';
 import { toMarkdown } from './lib/markdown.js';
 import type { Argon2Rate, Results } from './lib/results.js';
+import { log, lua, post, usersMe, withServer } from './lib/loads.js';
 import { COOKIE_NAME, GATEHOUSE_MAIN, startGatehouse, startReference } from './lib/servers.js';
-import type { ServerProcess } from './lib/server-process.js';
-import { ensureWrk, type WrkLoad } from './lib/wrk.js';
-import { BENCH_PASSWORD, seed, writeLines, type Seeded } from './seed/seed.js';
+import { ensureWrk } from './lib/wrk.js';
+import { postgresSection } from './pg/postgres-section.js';
+import { seed, writeLines, type Seeded } from './seed/seed.js';
 
 const BENCH = import.meta.dirname;
 const work = mkdtempSync(join(tmpdir(), 'gatehouse-bench-'));
-const lua = (name: string) => join(BENCH, 'lua', `${name}.lua`);
-const log = (message: string) => console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}`);
 let runs = 0;
-
-const withServer = async <T>(start: Promise<ServerProcess>, body: (server: ServerProcess) => Promise<T>): Promise<T> => {
-  const server = await start;
-  try {
-    return await body(server);
-  } finally {
-    await server.stop();
-  }
-};
-
-/** An authenticated GET under load: /users/me, or /auth/verify, the forward-auth check beside it. */
-const usersMe = (server: ServerProcess, tokens: string, mode: 'cookie' | 'bearer', path = '/api/v1/users/me'): Omit<WrkLoad, 'seconds'> => ({
-  url: `http://127.0.0.1:${server.port}${path}`,
-  script: lua('users-me'),
-  connections: 32,
-  env: { BENCH_LUA_DIR: join(BENCH, 'lua'), BENCH_TOKENS: tokens, BENCH_MODE: mode, BENCH_COOKIE_NAME: COOKIE_NAME, BENCH_PATH: path },
-});
-
-const post = (server: ServerProcess, name: string, env: Record<string, string>): Omit<WrkLoad, 'seconds'> => ({
-  url: `http://127.0.0.1:${server.port}`,
-  script: lua(name),
-  connections: 8,
-  env: { BENCH_LUA_DIR: join(BENCH, 'lua'), BENCH_PASSWORD, ...env },
-});
 
 async function seedAll(): Promise<{ main: Seeded; small: Seeded; large: Seeded }> {
   log('seeding 100 000 users and 100 000 sessions');
@@ -96,7 +71,9 @@ async function main(): Promise<void> {
   log('scale: /users/me at 1 000 and at 1 000 000 sessions');
   const sessions1k = await scaleLoad(small, 'small');
   const sessions1m = await scaleLoad(large, 'large');
-  const results: Results = { startedAt, loadAverage, references: refs, gatehouse: { ...loads, sessions1k, sessions1m } };
+  // BENCH_POSTGRES_URL names a server to create and drop a bench database on; `off` skips PostgreSQL.
+  const postgres = process.env.BENCH_POSTGRES_URL === 'off' ? undefined : await postgresSection(work);
+  const results: Results = { startedAt, loadAverage, references: refs, gatehouse: { ...loads, sessions1k, sessions1m }, ...(postgres ? { postgres } : {}) };
   const stamp = startedAt.replaceAll(':', '-').replace(/\.\d+Z$/, 'Z');
   const markdown = toMarkdown(results, `Gatehouse benchmark, ${startedAt}`);
   mkdirSync(join(BENCH, 'results'), { recursive: true });

@@ -8,6 +8,15 @@ export const logContext = new AsyncLocalStorage<{ request_id: string }>();
 const SECRET_KEY = /password|passwd|secret|token|(^|_)code$|authorization|cookie/i;
 const REDACTED = '[Redacted]';
 
+/** A flat object of scalars under harmless keys (an access-log line) is written as it is: nothing to copy. */
+const isPlain = (value: Record<string, unknown>): boolean => {
+  for (const key in value) {
+    const inner = value[key];
+    if (SECRET_KEY.test(key) || (inner !== null && typeof inner === 'object')) return false;
+  }
+  return true;
+};
+
 const redactDeep = (value: unknown, seen: WeakSet<object>): unknown => {
   // Errors keep their own serializer (stack and message); they never carry request values.
   if (value === null || typeof value !== 'object' || value instanceof Error || value instanceof Date) return value;
@@ -22,7 +31,7 @@ const redactDeep = (value: unknown, seen: WeakSet<object>): unknown => {
 };
 
 export const redactSecrets = (value: Record<string, unknown>): Record<string, unknown> =>
-  redactDeep(value, new WeakSet()) as Record<string, unknown>;
+  isPlain(value) ? value : (redactDeep(value, new WeakSet()) as Record<string, unknown>);
 
 /** JSON lines; headers and secret-looking fields are redacted before anything is written. */
 export function createLogger(level: string, destination?: pino.DestinationStream): pino.Logger {

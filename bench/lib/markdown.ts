@@ -1,14 +1,26 @@
 import type { Measured } from './measure.js';
-import { verdicts, type Results } from './results.js';
+import { postgresRows } from './postgres-markdown.js';
+import { verdicts, type Argon2Rate, type Results } from './results.js';
 
-const n = (value: number | null, digits: number): string => (value === null || !Number.isFinite(value) ? '–' : value.toFixed(digits));
+export const n = (value: number | null, digits: number): string => (value === null || !Number.isFinite(value) ? '–' : value.toFixed(digits));
 
-const row = (name: string, m: Measured, ratio: string): string =>
-  `| ${name} | ${n(m.rps, 0)} | ${n(m.p50Ms, 2)} | ${n(m.p99Ms, 2)} | ${n(m.cpuMsPerRequest, 3)} | ${n(m.rssMb, 0)} | ${ratio} | ${m.errors} |`;
+export const row = (name: string, m: Measured, ratio: string): string =>
+  `| ${name} | ${n(m.rps, 0)} | ${n(m.p50Ms, 2)} | ${n(m.p99Ms, 2)} | ${n(m.cpuMsPerRequest, 3)} | ${n(m.rssMb, 0)} | ${n(m.rssAtEndMb ?? null, 0)} | ${ratio} | ${m.errors} |`;
 
-const of = (m: Measured, reference: number): string => `${((m.rps / reference) * 100).toFixed(0)}%`;
+/** RSS settled: 2 s after the load (what the process keeps); at end: the moment wrk stopped. */
+export const TABLE_HEAD = [
+  '| load | req/s | p50 ms | p99 ms | CPU ms/req | RSS MB settled | RSS MB at end | ratio | errors |',
+  '|---|---:|---:|---:|---:|---:|---:|---|---:|',
+];
 
-/** The results table and the verdict on every target of issue 6. */
+export const argonRows = (verify: Argon2Rate, hash: Argon2Rate): string[] => [
+  `| (c) argon2id verify, 2 in flight | ${n(verify.perSecond, 1)} | | | ${n(verify.cpuMsEach, 1)} | | | | |`,
+  `| (c') argon2id hash, 2 in flight | ${n(hash.perSecond, 1)} | | | ${n(hash.cpuMsEach, 1)} | | | | |`,
+];
+
+export const of = (m: Measured, reference: number): string => `${((m.rps / reference) * 100).toFixed(0)}%`;
+
+/** The results table and the verdict on every target of issues 6 and 14. */
 export function toMarkdown(r: Results, heading: string): string {
   const { bare, lookup, verify, hash } = r.references;
   const g = r.gatehouse;
@@ -17,21 +29,20 @@ export function toMarkdown(r: Results, heading: string): string {
     '',
     `Started ${r.startedAt}; load average at start ${r.loadAverage.map((l) => l.toFixed(2)).join(' ')}.`,
     '',
-    '| load | req/s | p50 ms | p99 ms | CPU ms/req | RSS MB | ratio | errors |',
-    '|---|---:|---:|---:|---:|---:|---|---:|',
+    ...TABLE_HEAD,
     row('(a) bare Express 5, constant JSON', bare, `${of(bare, lookup.rps)} of (b)`),
     row('(b) Express + SHA-256 + 2 prepared lookups', lookup, '100% of (b)'),
-    `| (c) argon2id verify, 2 in flight | ${n(verify.perSecond, 1)} | | | ${n(verify.cpuMsEach, 1)} | | | |`,
-    `| (c') argon2id hash, 2 in flight | ${n(hash.perSecond, 1)} | | | ${n(hash.cpuMsEach, 1)} | | | |`,
+    ...argonRows(verify, hash),
     row('GET /users/me, cookie (32 conn)', g.cookie, `${of(g.cookie, lookup.rps)} of (b)`),
     row('GET /users/me, bearer (32 conn)', g.bearer, `${of(g.bearer, lookup.rps)} of (b)`),
-    ...(g.verify ? [row('GET /auth/verify, cookie (32 conn)', g.verify, `${of(g.verify, g.cookie.rps)} of /users/me`)] : []),
+    ...(g.verify ? [row('GET /auth/verify, cookie (32 conn)', g.verify, `${of(g.verify, lookup.rps)} of (b), ${of(g.verify, g.cookie.rps)} of /users/me`)] : []),
     row('POST /auth/login (8 conn)', g.login, `${of(g.login, verify.perSecond)} of (c)`),
     row('POST /auth/register (8 conn)', g.register, `${of(g.register, hash.perSecond)} of (c')`),
     row('login storm (8 conn) …', g.storm, `${of(g.storm, verify.perSecond)} of (c)`),
     row('… /healthz meanwhile (1 conn)', g.healthz, ''),
     row('/users/me, cookie, 1 000 sessions', g.sessions1k, '100%'),
     row('/users/me, cookie, 1 000 000 sessions', g.sessions1m, `${of(g.sessions1m, g.sessions1k.rps)} of 1k`),
+    ...(r.postgres ? postgresRows(r.postgres, verify.perSecond, hash.perSecond) : []),
     '',
     '| target | measured | met |',
     '|---|---:|---|',

@@ -5,6 +5,18 @@ export interface Argon2Rate {
   cpuMsEach: number;
 }
 
+/** The PostgreSQL section: reference (b-pg) and Gatehouse on one fresh database, same pool size. */
+export interface PostgresResults {
+  poolMax: number;
+  connections: number;
+  lookup: Measured;
+  cookie: Measured;
+  bearer: Measured;
+  verify: Measured;
+  login: Measured;
+  register: Measured;
+}
+
 /** Everything one `npm run bench` measured; saved as JSON next to the markdown for medians. */
 export interface Results {
   startedAt: string;
@@ -22,6 +34,8 @@ export interface Results {
     sessions1k: Measured;
     sessions1m: Measured;
   };
+  /** Absent from runs made before PostgreSQL was measured, or with BENCH_POSTGRES_URL=off. */
+  postgres?: PostgresResults;
 }
 
 export interface Verdict {
@@ -37,7 +51,9 @@ const times = (ratio: number): string => `${ratio.toFixed(2)}×`;
 export function verdicts(r: Results): Verdict[] {
   const { lookup, verify, hash } = r.references;
   const g = r.gatehouse;
-  const rss = Math.max(...Object.values(g).map((m) => m?.rssMb ?? 0));
+  const pg = r.postgres;
+  const pgLoads = pg ? [pg.cookie, pg.bearer, pg.verify, pg.login, pg.register] : [];
+  const rss = Math.max(...[...Object.values(g), ...pgLoads].map((m) => m?.rssMb ?? 0));
   const sameAsB = (name: string, m: Measured): Verdict[] => [
     { target: `${name}: ≥ 75% of (b) req/s`, measured: pct(m.rps / lookup.rps), met: m.rps / lookup.rps >= 0.75 },
     { target: `${name}: p99 ≤ 2× (b)'s`, measured: times(m.p99Ms / lookup.p99Ms), met: m.p99Ms / lookup.p99Ms <= 2 },
@@ -54,6 +70,14 @@ export function verdicts(r: Results): Verdict[] {
     { target: 'registration: ≥ 80% of argon2 hash/s', measured: pct(g.register.rps / hash.perSecond), met: g.register.rps / hash.perSecond >= 0.8 },
     { target: '/healthz during login storm: p99 < 20 ms', measured: `${g.healthz.p99Ms.toFixed(1)} ms`, met: g.healthz.p99Ms < 20 },
     { target: 'scale: 1M sessions ≥ 85% of 1k', measured: pct(g.sessions1m.rps / g.sessions1k.rps), met: g.sessions1m.rps / g.sessions1k.rps >= 0.85 },
+    ...(pg ? postgresVerdicts(pg, verify) : []),
     { target: 'memory: RSS < 150 MB after every load', measured: `${rss.toFixed(0)} MB`, met: rss < 150 },
   ];
 }
+
+/** On PostgreSQL the reference is (b-pg), measured in the same run with the same pool size. */
+export const postgresVerdicts = (pg: PostgresResults, verify: Argon2Rate): Verdict[] => [
+  { target: 'PostgreSQL /users/me by cookie: ≥ 75% of (b-pg) req/s', measured: pct(pg.cookie.rps / pg.lookup.rps), met: pg.cookie.rps / pg.lookup.rps >= 0.75 },
+  { target: "PostgreSQL /users/me by cookie: p99 ≤ 2× (b-pg)'s", measured: times(pg.cookie.p99Ms / pg.lookup.p99Ms), met: pg.cookie.p99Ms / pg.lookup.p99Ms <= 2 },
+  { target: 'PostgreSQL login: ≥ 90% of (c) verify/s', measured: pct(pg.login.rps / verify.perSecond), met: pg.login.rps / verify.perSecond >= 0.9 },
+];

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { containerDefaults } from './container-defaults.js';
 import { freePort, startServer, type ServerProcess } from './server-process.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -7,7 +8,7 @@ export const GATEHOUSE_MAIN = process.env.BENCH_GATEHOUSE_MAIN ?? join(ROOT, 'di
 export const COOKIE_NAME = '__Host-gh_session'; // the production cookie name (CONTRACT §2)
 
 /** Gatehouse as it runs in production: the built CLI, production settings, throttling off (§9). */
-export async function startGatehouse(databaseUrl: string, logFile: string): Promise<ServerProcess> {
+export async function startGatehouse(databaseUrl: string, logFile: string, nodeArgs: string[] = [], extraEnv: Record<string, string> = {}): Promise<ServerProcess> {
   const env = {
     PATH: process.env.PATH,
     NODE_ENV: 'production',
@@ -17,16 +18,19 @@ export async function startGatehouse(databaseUrl: string, logFile: string): Prom
     SERVICE_DATABASE_URL: databaseUrl,
     SERVICE_LOGIN_FAILURES_PER_EMAIL: '0',
     SERVICE_AUTH_ATTEMPTS_PER_ADDRESS: '0',
+    // What a container gets by default (the Dockerfile's memory settings), unless a variant says otherwise.
+    ...containerDefaults(),
+    ...extraEnv,
     // Extra variables for experiments, e.g. BENCH_ENV="UV_THREADPOOL_SIZE=2 NODE_OPTIONS=--max-semi-space-size=4".
     ...(process.env.BENCH_ENV ? Object.fromEntries(process.env.BENCH_ENV.split(' ').map((pair) => pair.split('='))) : {}),
     HOST: '127.0.0.1',
   };
-  return startServer([GATEHOUSE_MAIN, 'serve', '--no-migrate'], env, await freePort(), logFile);
+  return startServer([...nodeArgs, GATEHOUSE_MAIN, 'serve', '--no-migrate'], env, await freePort(), logFile);
 }
 
 /** A reference server from bench/reference, run under tsx like the rest of the benchmark. */
-export async function startReference(name: string, env: Record<string, string>, logFile: string): Promise<ServerProcess> {
+export async function startReference(name: string, env: Record<string, string>, logFile: string, nodeArgs: string[] = []): Promise<ServerProcess> {
   const script = join(ROOT, 'bench', 'reference', `${name}.ts`);
   const base = { PATH: process.env.PATH, NODE_ENV: 'production', ...env };
-  return startServer(['--import', 'tsx', script], base, await freePort(), logFile);
+  return startServer([...nodeArgs, '--import', 'tsx', script], base, await freePort(), logFile);
 }

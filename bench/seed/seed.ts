@@ -28,19 +28,19 @@ export interface Seeded {
   inviteCode: string;
 }
 
-const HOUR_MS = 3_600_000;
+export const HOUR_MS = 3_600_000;
 const ids = new UuidV7IdGenerator();
 // The service's own conversions, so every row has exactly the stored form the service writes.
-const storedId = (): string => toStoredId(ids.next());
+export const storedId = (): string => toStoredId(ids.next());
 // One CSPRNG call per 64 KiB instead of per secret: a million randomBytes(32) calls take seconds.
 let pool = Buffer.alloc(0);
-const secret = (bytes: number): string => {
+export const secret = (bytes: number): string => {
   if (pool.length < bytes) pool = randomBytes(65_536);
   const taken = pool.subarray(0, bytes);
   pool = pool.subarray(bytes);
   return taken.toString('base64url');
 };
-const picks = (total: number, wanted: number): Set<number> => {
+export const picks = (total: number, wanted: number): Set<number> => {
   const step = Math.max(1, Math.floor(total / wanted));
   return new Set(Array.from({ length: Math.min(total, wanted) }, (_, i) => i * step));
 };

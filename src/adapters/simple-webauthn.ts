@@ -1,11 +1,4 @@
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type RegistrationResponseJSON,
-} from '@simplewebauthn/server';
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import type { Ceremony, CredentialDescriptor, JsonObject, VerifiedCredential, WebAuthn } from '../core/ports/webauthn.js';
 
 const TIMEOUT_MS = 5 * 60_000; // the challenge's own lifetime
@@ -17,6 +10,11 @@ const KNOWN_TRANSPORTS = new Set(['ble', 'cable', 'hybrid', 'internal', 'nfc', '
 const knownTransports = (transports: readonly string[] = []): string[] =>
   [...new Set(transports.filter((transport) => KNOWN_TRANSPORTS.has(transport)))];
 const descriptor = (credential: CredentialDescriptor) => ({ id: credential.credentialId, transports: credential.transports });
+
+// Loaded on the first passkey ceremony: the library and its ASN.1 stack hold ~20 MB of a process's
+// memory, which a service whose users never use passkeys need not pay.
+let loaded: Promise<typeof import('@simplewebauthn/server')> | null = null;
+const library = () => (loaded ??= import('@simplewebauthn/server'));
 
 /** Runs a verification; any throw (a malformed response, a wrong signature, origin or challenge) is a plain refusal. */
 const refusedOnThrow = async <T>(verify: () => Promise<T | null>): Promise<T | null> => {
@@ -40,6 +38,7 @@ export class SimpleWebAuthn implements WebAuthn {
   }
 
   async registrationOptions(user: { id: string; email: string; displayName: string }, exclude: CredentialDescriptor[]): Promise<Ceremony> {
+    const { generateRegistrationOptions } = await library();
     const options = await generateRegistrationOptions({
       rpName: 'Gatehouse',
       rpID: this.rpID,
@@ -54,7 +53,8 @@ export class SimpleWebAuthn implements WebAuthn {
     return { options: toJson(options), challenge: options.challenge };
   }
 
-  verifyRegistration(response: unknown, challenge: string): Promise<VerifiedCredential | null> {
+  async verifyRegistration(response: unknown, challenge: string): Promise<VerifiedCredential | null> {
+    const { verifyRegistrationResponse } = await library(); // outside: a library that cannot load is no refusal
     return refusedOnThrow(async () => {
       const { verified, registrationInfo } = await verifyRegistrationResponse({
         response: response as RegistrationResponseJSON,
@@ -75,6 +75,7 @@ export class SimpleWebAuthn implements WebAuthn {
   }
 
   async authenticationOptions(allow: CredentialDescriptor[]): Promise<Ceremony> {
+    const { generateAuthenticationOptions } = await library();
     const options = await generateAuthenticationOptions({
       rpID: this.rpID,
       timeout: TIMEOUT_MS,
@@ -90,7 +91,8 @@ export class SimpleWebAuthn implements WebAuthn {
     return typeof id === 'string' && id.length > 0 && id.length <= 1400 && id === rawId ? id : null;
   }
 
-  verifyAuthentication(response: unknown, challenge: string, credential: VerifiedCredential, userVerification: 'preferred' | 'required') {
+  async verifyAuthentication(response: unknown, challenge: string, credential: VerifiedCredential, userVerification: 'preferred' | 'required') {
+    const { verifyAuthenticationResponse } = await library();
     return refusedOnThrow(async () => {
       const { verified, authenticationInfo } = await verifyAuthenticationResponse({
         response: response as AuthenticationResponseJSON,

@@ -1,6 +1,4 @@
-import cookieParser from 'cookie-parser';
 import express from 'express';
-import helmet from 'helmet';
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import { API } from './api-path.js';
@@ -14,6 +12,7 @@ import { closeAfterOversizedBody } from './declared-length.js';
 import { refuseTooManyHeaders } from './header-count.js';
 import { createOriginPolicy } from './origin-policy.js';
 import { requestId } from './request-id.js';
+import { readCookiesLazily } from './lazy-cookies.js';
 import { requestMetrics } from './request-metrics.js';
 import { adminRoutes } from './routes/admin-routes.js';
 import { authRoutes } from './routes/auth-routes.js';
@@ -27,6 +26,7 @@ import { tokenRoutes } from './routes/token-routes.js';
 import { userRoutes } from './routes/user-routes.js';
 import { verifyRoutes } from './routes/verify-routes.js';
 import { createDeviceCookie } from './device-cookie.js';
+import { securityHeaders } from './security-headers.js';
 import { createSessionCookie } from './session-cookie.js';
 import { createShortLivedCookie } from './short-lived-cookie.js';
 
@@ -51,37 +51,26 @@ export function createApp({ useCases, config, logger, metrics }: AppDeps): expre
   app.set('trust proxy', config.trustProxy); // a hop count: 0 believes no X-Forwarded-For
   if (metrics) app.use(requestMetrics(metrics));
   app.use(requestId(logger));
+  app.use(securityHeaders(config)); // first, so that every answer carries them, a 413 or a 404 included
   app.use(closeAfterOversizedBody, refuseTooManyHeaders);
   // No CORS is offered: OPTIONS is an unknown method on every path (the router would answer 200 with Allow).
   app.use((req, _res, next) => next(req.method === 'OPTIONS' ? new DomainError('not_found') : undefined));
-  app.use(
-    helmet({
-      // default-src covers neither base-uri nor frame-ancestors, and ASVS 3.4.3 wants object-src said.
-      contentSecurityPolicy: {
-        useDefaults: false,
-        directives: { defaultSrc: ["'none'"], objectSrc: ["'none'"], baseUri: ["'none'"], frameAncestors: ["'none'"] },
-      },
-      strictTransportSecurity: production ? { maxAge: 31_536_000, includeSubDomains: true } : false,
-    }),
-  );
-  app.use((_req, res, next) => {
-    res.set('Cache-Control', 'no-store'); // responses carry personal data and one-time secrets
-    next();
-  });
-  app.use(cookieParser());
+  readCookiesLazily(app);
 
-  app.use(healthRoutes(useCases));
-  if (!production) app.use(docsRoutes(buildOpenApiDocument(cookie.name)));
-  // Mounted at their prefixes, so a request walks only the router that can match it.
+  // Mounted at their prefixes, so a request walks only the router that can match it; the checks
+  // made on every proxied request and API call (/auth/verify, /users/me) are tried first.
   app.use(`${API}/auth/verify`, verifyRoutes(auth));
+  app.use(`${API}/users`, userRoutes(auth));
   app.use(`${API}/auth`, authRoutes(auth, pending, metrics));
   app.use(`${API}/auth`, secondStepRoutes(auth, { pending, passkey }));
   app.use(`${API}/mfa`, mfaRoutes(auth));
-  app.use(`${API}/users`, userRoutes(auth));
   app.use(`${API}/sessions`, sessionRoutes(auth));
   app.use(`${API}/tokens`, tokenRoutes(auth));
   app.use(`${API}/invites`, inviteRoutes(auth));
   app.use(`${API}/admin`, adminRoutes(auth));
+  // Routers mounted at the root are entered by every request that reaches them: they come last.
+  app.use(healthRoutes(useCases));
+  if (!production) app.use(docsRoutes(buildOpenApiDocument(cookie.name)));
 
   app.use(() => {
     throw new DomainError('not_found');

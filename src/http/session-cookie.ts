@@ -1,6 +1,7 @@
 import type { Request, Response } from 'express';
 import type { Config } from '../config.js';
 import type { SessionGrant } from '../core/use-cases/views.js';
+import { cookieValue } from './cookie-value.js';
 
 /** Reads, sets and expires the session cookie; its name and Secure flag follow the environment. */
 export interface SessionCookie {
@@ -19,8 +20,9 @@ export const createSessionCookie = (config: Pick<Config, 'environment'>): Sessio
   return {
     name,
     read: (req) => {
-      const cookies = req.cookies as Record<string, unknown> | undefined;
-      const value = cookies?.[name];
+      // One cookie read from the header; cookie-parser's JSON reading of a `j:` value only when it applies.
+      const raw = cookieValue(req.headers.cookie, name);
+      const value: unknown = raw?.startsWith('j:') ? (req.cookies as Record<string, unknown> | undefined)?.[name] : raw;
       return typeof value === 'string' && value !== '' ? value : null;
     },
     set: (res, grant) => {

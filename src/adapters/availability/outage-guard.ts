@@ -34,7 +34,7 @@ const admit = async (deps: OutageGuardDeps): Promise<void> => {
 const guard =
   (deps: OutageGuardDeps, operation: Operation): Operation =>
   async (...args) => {
-    await admit(deps);
+    if (deps.tracker.isDown()) await admit(deps); // no await (a promise and a turn of the queue) while all is well
     try {
       return await operation(...args);
     } catch (error) {

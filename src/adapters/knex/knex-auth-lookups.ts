@@ -26,7 +26,7 @@ const withOwner = <T>(model: Model<T>, row: StoredRow | undefined): { record: T;
 export class KnexAuthLookups implements AuthLookups {
   private readonly access: AuthAccess;
   private readonly engine: Engine;
-  /** SQLite only: the hot lookups on statements prepared once (PostgreSQL keeps the builder path). */
+  /** The hot lookups on statements prepared once (better-sqlite3, or named statements through pg). */
   private readonly prepared: PreparedAuthQueries | null;
 
   constructor(private readonly db: Knex) {

@@ -7,15 +7,15 @@ import { PreparedScopeQueries } from './prepared-scope-queries.js';
 const auth = new WeakMap<Knex, PreparedAuthQueries>();
 const scope = new WeakMap<Knex, PreparedScopeQueries>();
 
-const memoized = <T>(cache: WeakMap<Knex, T>, db: Knex, make: (db: Knex) => T): T | null => {
-  if (engineOf(db) !== 'sqlite') return null; // PostgreSQL keeps knex's builder path
+const memoized = <T>(cache: WeakMap<Knex, T>, db: Knex, make: (db: Knex) => T): T => {
   let found = cache.get(db);
   if (!found) cache.set(db, (found = make(db)));
   return found;
 };
 
-export const preparedAuthQueriesFor = (db: Knex): PreparedAuthQueries | null =>
-  memoized(auth, db, (handle) => new PreparedAuthQueries(handle));
+/** On both engines: the exact-key reads are prepared statements on SQLite and on PostgreSQL. */
+export const preparedAuthQueriesFor = (db: Knex): PreparedAuthQueries => memoized(auth, db, (handle) => new PreparedAuthQueries(handle));
 
+/** SQLite only: the touches' unsynced commit is a SQLite setting; PostgreSQL keeps knex's builder path. */
 export const preparedScopeQueriesFor = (db: Knex): PreparedScopeQueries | null =>
-  memoized(scope, db, (handle) => new PreparedScopeQueries(handle));
+  engineOf(db) === 'sqlite' ? memoized(scope, db, (handle) => new PreparedScopeQueries(handle)) : null;
