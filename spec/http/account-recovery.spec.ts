@@ -58,6 +58,8 @@ describe('HTTP account recovery: POST /api/v1/auth/recover', () => {
     const event = await h.db('security_events').where({ type: 'recovery_issued', actor: 'admin' }).orderBy('id', 'desc').first();
     expect(event.target_id, 'the event names the code by id, never the code').not.to.include(res.body.code);
     expect((await recover(h, { email: member.email, code: res.body.code, new_password: NEW_PASSWORD })).status).to.equal(200);
+    const seen = await api(h).get(`/api/v1/admin/users/${member.userId}`).set({ Origin: ORIGIN, Cookie: cookieHeader(admin.token) });
+    expect(seen.body.last_login_at, 'a recovery is a completed login').to.equal(clock.now().toISOString());
     const unknown = await api(h).post('/api/v1/admin/users/01890a5d-ac96-774b-bcce-b302099a8057/recovery').set({ Origin: ORIGIN, Cookie: cookieHeader(admin.token) });
     expect(unknown.status).to.equal(404);
   });

@@ -47,7 +47,7 @@ export const makeRecoverAccount =
       // Whoever held a session or was half-way through a login is out before the new session opens.
       await scope.deleteSessionsExcept(null);
       await scope.factors.deletePendingLogins();
-      await scope.updateUser({ passwordHash, updatedAt: now });
+      await scope.updateUser({ passwordHash, updatedAt: now, lastLoginAt: now }); // a completed login, as any other
       await scope.insertSession(session);
       await scope.recordEvent(trailEvent(deps, 'account_recovered', context, { targetId: recovery.id }));
       await scope.recordEvent(trailEvent(deps, 'password_changed', context));
