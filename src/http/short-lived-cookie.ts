@@ -15,7 +15,7 @@ export interface ShortLivedCookie {
   expire(res: Response): void;
 }
 
-export const createShortLivedCookie = (config: Pick<Config, 'environment'>, base: string): ShortLivedCookie => {
+export const createShortLivedCookie = (config: Pick<Config, 'environment'>, base: string, maxAgeSeconds = SHORT_LIVED_SECONDS): ShortLivedCookie => {
   const production = config.environment === 'production';
   const name = production ? `__Host-${base}` : base;
   const attributes = (maxAge: number): string => `HttpOnly; SameSite=Lax; Path=/; Max-Age=${maxAge}${production ? '; Secure' : ''}`;
@@ -26,7 +26,7 @@ export const createShortLivedCookie = (config: Pick<Config, 'environment'>, base
       return typeof value === 'string' && value !== '' ? value : null;
     },
     set: (res, token) => {
-      res.append('Set-Cookie', `${name}=${token}; ${attributes(SHORT_LIVED_SECONDS)}`);
+      res.append('Set-Cookie', `${name}=${token}; ${attributes(maxAgeSeconds)}`);
     },
     expire: (res) => {
       res.append('Set-Cookie', `${name}=; ${attributes(0)}`);
