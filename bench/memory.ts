@@ -10,14 +10,12 @@ import { join } from 'node:path';
 import { post, usersMe, withServer } from './lib/loads.js';
 import { measure, type Measured } from './lib/measure.js';
 import { rssMbOf } from './lib/proc.js';
-import { startGatehouse } from './lib/servers.js';
+import { envFromPairs, startGatehouse } from './lib/servers.js';
 import { ensureWrk } from './lib/wrk.js';
 import { seed, writeLines } from './seed/seed.js';
 
 const work = mkdtempSync(join(tmpdir(), 'gatehouse-memory-'));
 const variants = process.argv.length > 2 ? process.argv.slice(2) : [''];
-const envOf = (variant: string): Record<string, string> =>
-  Object.fromEntries(variant.split(' ').filter(Boolean).map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]));
 const cell = (m: Measured): string => `${m.rssMb?.toFixed(0)} MB, ${m.rssAtEndMb?.toFixed(0)} at end (${m.rps.toFixed(0)}/s, ${m.cpuMsPerRequest?.toFixed(2)} ms)`;
 
 try {
@@ -28,7 +26,7 @@ try {
   console.log('| settings | idle | after /users/me | after login | after register |\n|---|---:|---:|---:|---:|');
   let runs = 0; // every registration load needs emails no earlier load used
   for (const variant of variants) {
-    const row = await withServer(startGatehouse(seeded.url, join(work, 'g.log'), [], envOf(variant)), async (s) => {
+    const row = await withServer(startGatehouse(seeded.url, join(work, 'g.log'), [], envFromPairs(variant)), async (s) => {
       const idle = rssMbOf(s.pid);
       const me = await measure(s.pid, usersMe(s, cookies, 'cookie'));
       const login = await measure(s.pid, post(s, 'login', { BENCH_EMAILS: emails }));

@@ -1,12 +1,13 @@
 /**
- * `tsx bench/profile.ts [cookie|bearer|verify|b]`: the built server under the /users/me load (or
- * /auth/verify; `b` profiles reference (b) instead) with `node --cpu-prof`, then the profile summed by part (bench/lib/profile-summary.ts).
+ * `tsx bench/profile.ts [cookie|bearer|verify|login|b]`: the built server under the /users/me load (or
+ * /auth/verify, or logins; `b` profiles reference (b) instead) with `node --cpu-prof`, then the profile summed by part (bench/lib/profile-summary.ts).
  * Keeps the .cpuprofile in bench/results/ (git-ignored) for Chrome DevTools or profile-table.ts.
  */
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { summarise, toProfileTable, type CpuProfile } from './lib/profile-summary.js';
+import { post, usersMe } from './lib/loads.js';
 import { COOKIE_NAME, startGatehouse, startReference } from './lib/servers.js';
 import { ensureWrk, runWrk } from './lib/wrk.js';
 import { seed, writeLines } from './seed/seed.js';
@@ -19,18 +20,18 @@ const work = mkdtempSync(join(tmpdir(), 'gatehouse-profile-'));
 try {
   ensureWrk();
   const seeded = await seed({ file: join(work, 'p.sqlite3'), users: 10_000, sessions: 10_000, apiTokens: 1_000, workingSet: 1_000 });
-  const tokens = writeLines(join(work, 'tokens.txt'), load === 'bearer' ? seeded.bearers : seeded.cookies);
+  const tokens = writeLines(join(work, 'tokens.txt'), load === 'bearer' ? seeded.bearers : load === 'login' ? seeded.emails : seeded.cookies);
   const profiles = join(work, 'profiles');
   const profiling = ['--cpu-prof', `--cpu-prof-dir=${profiles}`];
   const server = await (load === 'b'
     ? startReference('lookup-server', { BENCH_DB: seeded.url.slice('sqlite://'.length), BENCH_COOKIE_NAME: COOKIE_NAME }, join(work, 'b.log'), profiling)
     : startGatehouse(seeded.url, join(work, 'g.log'), profiling));
   const path = load === 'verify' ? '/api/v1/auth/verify' : '/api/v1/users/me';
-  const env = { BENCH_LUA_DIR: join(BENCH, 'lua'), BENCH_TOKENS: tokens, BENCH_MODE: load === 'bearer' ? 'bearer' : 'cookie', BENCH_COOKIE_NAME: COOKIE_NAME, BENCH_PATH: path };
+  const wrkLoad = load === 'login' ? post(server, 'login', { BENCH_EMAILS: tokens }) : usersMe(server, tokens, load === 'bearer' ? 'bearer' : 'cookie', path);
   let requests = 0;
   try {
     for (const s of [3, seconds]) {
-      const result = await runWrk({ url: `http://127.0.0.1:${server.port}${path}`, script: join(BENCH, 'lua', 'users-me.lua'), connections: 32, seconds: s, env });
+      const result = await runWrk({ ...wrkLoad, seconds: s });
       if (result.errors > 0) throw new Error(`${result.errors} failed requests`);
       requests += result.requests;
     }

@@ -1,11 +1,9 @@
-import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { log } from './lib/loads.js';
-import { MEASURE_S, WARMUP_S } from './lib/measure.js';
 import { toPostgresMarkdown, type PostgresRun } from './lib/postgres-markdown.js';
-import type { Argon2Rate } from './lib/results.js';
+import { measureArgon2 } from './lib/argon2-reference.js';
 import { GATEHOUSE_MAIN } from './lib/servers.js';
 import { ensureWrk } from './lib/wrk.js';
 import { postgresSection } from './pg/postgres-section.js';
@@ -19,8 +17,7 @@ try {
   const startedAt = new Date().toISOString();
   const loadAverage = loadavg();
   log('reference (c): argon2id in-process, two in flight');
-  const argon = execFileSync(process.execPath, ['--import', 'tsx', join(BENCH, 'reference', 'argon2-rate.ts'), String(WARMUP_S), String(MEASURE_S)]);
-  const references = JSON.parse(argon.toString()) as { verify: Argon2Rate; hash: Argon2Rate };
+  const references = measureArgon2('plain');
   const results: PostgresRun = { startedAt, loadAverage, references, postgres: await postgresSection(work) };
   const stamp = `${startedAt.replaceAll(':', '-').replace(/\.\d+Z$/, 'Z')}-pg`;
   const markdown = toPostgresMarkdown(results, `Gatehouse benchmark on PostgreSQL, ${startedAt}`);

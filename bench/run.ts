@@ -1,10 +1,10 @@
-import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { measure, measureDuring, MEASURE_S, WARMUP_S, type Measured } from './lib/measure.js';
+import { measure, measureDuring, type Measured } from './lib/measure.js';
 import { toMarkdown } from './lib/markdown.js';
-import type { Argon2Rate, Results } from './lib/results.js';
+import type { Results } from './lib/results.js';
+import { measureArgon2 } from './lib/argon2-reference.js';
 import { log, lua, post, usersMe, withServer } from './lib/loads.js';
 import { COOKIE_NAME, GATEHOUSE_MAIN, startGatehouse, startReference } from './lib/servers.js';
 import { ensureWrk } from './lib/wrk.js';
@@ -30,10 +30,10 @@ async function references(main: Seeded, cookies: string) {
   log('reference (b): SHA-256 + two prepared lookups');
   const lookupEnv = { BENCH_DB: main.url.slice('sqlite://'.length), BENCH_COOKIE_NAME: COOKIE_NAME };
   const lookup = await withServer(startReference('lookup-server', lookupEnv, join(work, 'lookup.log')), (s) => measure(s.pid, usersMe(s, cookies, 'cookie')));
-  log('reference (c): argon2id in-process, two in flight');
-  const argon = execFileSync(process.execPath, ['--import', 'tsx', join(BENCH, 'reference', 'argon2-rate.ts'), String(WARMUP_S), String(MEASURE_S)]);
-  const { verify, hash } = JSON.parse(argon.toString()) as { verify: Argon2Rate; hash: Argon2Rate };
-  return { bare, lookup, verify, hash };
+  log('reference (c): argon2id in-process, two in flight, plain and under the image settings');
+  const { verify, hash } = measureArgon2('plain');
+  const image = measureArgon2('image');
+  return { bare, lookup, verify, hash, verifyImage: image.verify, hashImage: image.hash };
 }
 
 async function gatehouseLoads(main: Seeded, cookies: string) {

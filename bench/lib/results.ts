@@ -21,7 +21,15 @@ export interface PostgresResults {
 export interface Results {
   startedAt: string;
   loadAverage: number[];
-  references: { bare: Measured; lookup: Measured; verify: Argon2Rate; hash: Argon2Rate };
+  references: {
+    bare: Measured;
+    lookup: Measured;
+    verify: Argon2Rate;
+    hash: Argon2Rate;
+    /** (c) under the image's memory settings; absent from runs made before it was measured. */
+    verifyImage?: Argon2Rate;
+    hashImage?: Argon2Rate;
+  };
   gatehouse: {
     cookie: Measured;
     bearer: Measured;

@@ -2,6 +2,10 @@ import { join } from 'node:path';
 import { containerDefaults } from './container-defaults.js';
 import { freePort, startServer, type ServerProcess } from './server-process.js';
 
+/** `NAME=value NAME2=value2`, where a value may itself hold `=` (GLIBC_TUNABLES does). */
+export const envFromPairs = (pairs: string): Record<string, string> =>
+  Object.fromEntries(pairs.split(' ').filter(Boolean).map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]));
+
 const ROOT = join(import.meta.dirname, '..', '..');
 /** The built CLI; BENCH_GATEHOUSE_MAIN points at another build (e.g. a snapshot from before a change). */
 export const GATEHOUSE_MAIN = process.env.BENCH_GATEHOUSE_MAIN ?? join(ROOT, 'dist', 'cli', 'main.js');
@@ -22,7 +26,7 @@ export async function startGatehouse(databaseUrl: string, logFile: string, nodeA
     ...containerDefaults(),
     ...extraEnv,
     // Extra variables for experiments, e.g. BENCH_ENV="UV_THREADPOOL_SIZE=2 NODE_OPTIONS=--max-semi-space-size=4".
-    ...(process.env.BENCH_ENV ? Object.fromEntries(process.env.BENCH_ENV.split(' ').map((pair) => pair.split('='))) : {}),
+    ...envFromPairs(process.env.BENCH_ENV ?? ''),
     HOST: '127.0.0.1',
   };
   return startServer([...nodeArgs, GATEHOUSE_MAIN, 'serve', '--no-migrate'], env, await freePort(), logFile);
