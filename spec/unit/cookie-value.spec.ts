@@ -3,7 +3,9 @@ import cookieParser from 'cookie-parser';
 import type { Request, Response } from 'express';
 import fc from 'fast-check';
 import { cookieValue } from '../../src/http/cookie-value.js';
+import { createDeviceCookie } from '../../src/http/device-cookie.js';
 import { createSessionCookie } from '../../src/http/session-cookie.js';
+import { createShortLivedCookie } from '../../src/http/short-lived-cookie.js';
 
 /** What cookie-parser, run as middleware, leaves in req.cookies for this header. */
 const parsed = (header: string): Record<string, unknown> => {
@@ -42,6 +44,31 @@ describe('cookieValue (one cookie read straight from the header)', () => {
       }),
       { numRuns: 5000 },
     );
+  });
+
+  it('gives the device and pending-login cookies the value the whole parse gave them, `j:` values included', () => {
+    for (const cookie of [createDeviceCookie({ environment: 'development' }), createShortLivedCookie({ environment: 'development' }, 'gh_mfa')]) {
+      fc.assert(
+        fc.property(fc.oneof(headers, headers.map((h) => `${cookie.name}=${h}`), headers.map((h) => `${h};${cookie.name}=j:${h}`)), (header) => {
+          const value = parsed(header)[cookie.name];
+          expect(cookie.read(requestWith(header))).to.equal(typeof value === 'string' && value !== '' ? value : null);
+        }),
+        { numRuns: 2000 },
+      );
+    }
+  });
+
+  it('reads the session and device cookies without parsing the others (req.cookies untouched)', () => {
+    const header = 'theme=dark; gh_session=s3ss10n; gh_device=d3v1c3; other=%E2%9C%93';
+    const untouchable = { headers: { cookie: header } } as unknown as Request;
+    Object.defineProperty(untouchable, 'cookies', {
+      get: () => {
+        throw new Error('the whole Cookie header was parsed');
+      },
+    });
+    expect(createSessionCookie({ environment: 'development' }).read(untouchable)).to.equal('s3ss10n');
+    expect(createDeviceCookie({ environment: 'development' }).read(untouchable)).to.equal('d3v1c3');
+    expect(createShortLivedCookie({ environment: 'development' }, 'gh_mfa').read(untouchable)).to.equal(null);
   });
 
   it('takes the first of a repeated name, skips pairs without `=`, and strips blanks and quotes', () => {

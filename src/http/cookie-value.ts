@@ -1,3 +1,5 @@
+import type { Request } from 'express';
+
 const isBlank = (code: number): boolean => code === 0x20 || code === 0x09;
 
 /** header[from, to) without the spaces and tabs around it (only those, as the cookie package trims). */
@@ -34,4 +36,15 @@ export const cookieValue = (header: string | undefined, name: string): string | 
     start = end + 1;
   }
   return undefined;
+};
+
+/**
+ * A cookie's value as `req.cookies` would give it, read from the header alone: the other cookies
+ * are never parsed (a full parse per request cost more than the session lookup). Only a `j:`
+ * value, which cookie-parser reads as JSON, is left to it. Null when absent, empty or not a string.
+ */
+export const readCookie = (req: Request, name: string): string | null => {
+  const raw = cookieValue(req.headers.cookie, name);
+  const value: unknown = raw?.startsWith('j:') ? (req.cookies as Record<string, unknown> | undefined)?.[name] : raw;
+  return typeof value === 'string' && value !== '' ? value : null;
 };

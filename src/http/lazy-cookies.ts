@@ -8,8 +8,8 @@ const setOwn = (req: Request, value: unknown): void =>
 
 /**
  * `req.cookies` as cookie-parser gives it, parsed on first read instead of on every request: the
- * session check reads its one cookie straight from the header (cookie-value.ts), so most requests
- * never parse the others. The short-lived cookies and anything else keep reading `req.cookies`.
+ * service's own cookies are read one by one straight from the header (cookie-value.ts), so most
+ * requests never parse the others.
  */
 export const readCookiesLazily = (app: Express): void => {
   Object.defineProperty(app.request, 'cookies', {

@@ -1,7 +1,7 @@
 import type { Request, Response } from 'express';
 import type { Config } from '../config.js';
 import type { SessionGrant } from '../core/use-cases/views.js';
-import { cookieValue } from './cookie-value.js';
+import { readCookie } from './cookie-value.js';
 
 /** Reads, sets and expires the session cookie; its name and Secure flag follow the environment. */
 export interface SessionCookie {
@@ -19,12 +19,7 @@ export const createSessionCookie = (config: Pick<Config, 'environment'>): Sessio
     `HttpOnly; SameSite=Lax; Path=/; Max-Age=${maxAge}${production ? '; Secure' : ''}`;
   return {
     name,
-    read: (req) => {
-      // One cookie read from the header; cookie-parser's JSON reading of a `j:` value only when it applies.
-      const raw = cookieValue(req.headers.cookie, name);
-      const value: unknown = raw?.startsWith('j:') ? (req.cookies as Record<string, unknown> | undefined)?.[name] : raw;
-      return typeof value === 'string' && value !== '' ? value : null;
-    },
+    read: (req) => readCookie(req, name),
     set: (res, grant) => {
       const remaining = Math.max(0, Math.floor((grant.expiresAt.getTime() - Date.now()) / 1000));
       res.append('Set-Cookie', `${name}=${grant.token}; ${attributes(remaining)}`);

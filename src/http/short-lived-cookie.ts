@@ -1,5 +1,6 @@
 import type { Request, Response } from 'express';
 import type { Config } from '../config.js';
+import { readCookie } from './cookie-value.js';
 
 /** CONTRACT §10: the pending login's and the passwordless challenge's cookies live five minutes. */
 export const SHORT_LIVED_SECONDS = 300;
@@ -21,10 +22,8 @@ export const createShortLivedCookie = (config: Pick<Config, 'environment'>, base
   const attributes = (maxAge: number): string => `HttpOnly; SameSite=Lax; Path=/; Max-Age=${maxAge}${production ? '; Secure' : ''}`;
   return {
     name,
-    read: (req) => {
-      const value = (req.cookies as Record<string, unknown> | undefined)?.[name];
-      return typeof value === 'string' && value !== '' ? value : null;
-    },
+    // The device cookie is read on every request signed in by cookie: never a parse of all cookies.
+    read: (req) => readCookie(req, name),
     set: (res, token) => {
       res.append('Set-Cookie', `${name}=${token}; ${attributes(maxAgeSeconds)}`);
     },
