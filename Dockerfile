@@ -19,13 +19,12 @@ ENV NODE_ENV=production \
     SERVICE_ENVIRONMENT=production \
     HOST=0.0.0.0 \
     PORT=3000
-# Memory (docs/performance.md, "Memory"): every argon2 hash takes a 19 MiB block. One arena, so
-# the blocks of all threads share one heap instead of one kept per thread arena; blocks come from
-# that heap (mmap threshold above 19 MiB), so a new hash reuses a freed block instead of faulting in
-# fresh pages (mapping each block on its own cost a third more CPU per login); free memory at the
-# top of the heap goes back to the kernel beyond 4 MiB, in transparent huge pages when it regrows.
-# V8's young generation capped at two 8 MB semi-spaces.
-ENV GLIBC_TUNABLES=glibc.malloc.arena_max=1:glibc.malloc.hugetlb=1:glibc.malloc.mmap_threshold=33554432:glibc.malloc.trim_threshold=4194304 \
+# Memory (docs/performance.md, "Memory"; decision 0020): every argon2 hash takes a 19 MiB block
+# that glibc would keep per thread arena; mapped on its own (fixed mmap threshold) it goes back to
+# the kernel when the hash ends, in transparent huge pages (hugetlb=1). Where page faults are dear
+# that costs CPU per login: operations.md gives the setting that keeps the blocks instead. Two
+# arenas at most, and V8's young generation capped at two 8 MB semi-spaces.
+ENV GLIBC_TUNABLES=glibc.malloc.arena_max=2:glibc.malloc.hugetlb=1:glibc.malloc.mmap_threshold=1048576 \
     NODE_OPTIONS=--max-semi-space-size=8
 WORKDIR /app
 COPY --from=build /app/package.json ./package.json
