@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import Database from 'better-sqlite3';
 import express from 'express';
+import { cookieOf } from './cookie-of.js';
 
 /**
  * Reference (b): the irreducible shape of a session check — read the cookie, SHA-256 it, two
@@ -14,17 +15,10 @@ const userById = db.prepare<[string], { id: string; email: string; display_name:
   'select id, email, display_name, created_at from users where id = ?',
 );
 
-const cookieValue = (header: string | undefined): string | null => {
-  const start = header?.indexOf(`${cookieName}=`) ?? -1;
-  if (header === undefined || start < 0) return null;
-  const end = header.indexOf(';', start);
-  return header.slice(start + cookieName.length + 1, end < 0 ? undefined : end);
-};
-
 const app = express();
 app.disable('x-powered-by');
 app.get('/api/v1/users/me', (req, res) => {
-  const token = cookieValue(req.headers.cookie);
+  const token = cookieOf(req.headers.cookie, cookieName);
   const session = token === null ? undefined : sessionByHash.get(createHash('sha256').update(token).digest('hex'));
   const user = session && session.expires_at > new Date().toISOString() ? userById.get(session.user_id) : undefined;
   if (!user) return void res.status(401).json({ code: 'not_authenticated' });
