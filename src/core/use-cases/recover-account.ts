@@ -7,6 +7,8 @@ import { parse, recoverAccountRules } from '../rules.js';
 import { endPresentedSession } from './end-presented-session.js';
 import { ensurePasswordPolicy } from './ensure-password-policy.js';
 import { newSession } from './new-session.js';
+import { beginSecondStep } from './pending-login.js';
+import { hasSecondFactor } from '../domain/second-factor.js';
 import type { ThrottleGuard } from './throttle-guard.js';
 import { trailEvent } from './trail-event.js';
 import { issueDeviceCookie } from './trusted-device.js';
@@ -41,14 +43,20 @@ export const makeRecoverAccount =
     const { user, recovery } = found;
     await ensurePasswordPolicy(deps, body.new_password, user, 'new_password');
     const passwordHash = await deps.hasher.hash(body.new_password);
+    const userScope = deps.scopes.open(user.id);
+    // A recovery replaces the password, never a second factor: a user with one ends in the second
+    // step of a login, as if it had just typed the new password (decision 0017).
+    const factors = await userScope.factors.summary();
+    const withSecondFactor = hasSecondFactor(factors);
     const { session, grant } = newSession(deps, user.id, context.userAgent);
-    const recovered = await deps.scopes.open(user.id).transaction(async (scope) => {
+    const recovered = await userScope.transaction(async (scope) => {
       if (!(await scope.useAccountRecovery(recovery.id, now))) return false;
-      // Whoever held a session or was half-way through a login is out before the new session opens.
+      // Whoever held a session or was half-way through a login is out before anything new opens.
       await scope.deleteSessionsExcept(null);
       await scope.factors.deletePendingLogins();
-      await scope.updateUser({ passwordHash, updatedAt: now, lastLoginAt: now }); // a completed login, as any other
-      await scope.insertSession(session);
+      // Only a completed login counts as one: with a second factor pending, last_login_at waits for it.
+      await scope.updateUser({ passwordHash, updatedAt: now, ...(withSecondFactor ? {} : { lastLoginAt: now }) });
+      if (!withSecondFactor) await scope.insertSession(session);
       await scope.recordEvent(trailEvent(deps, 'account_recovered', context, { targetId: recovery.id }));
       await scope.recordEvent(trailEvent(deps, 'password_changed', context));
       return true;
@@ -56,6 +64,10 @@ export const makeRecoverAccount =
     if (!recovered) throw refused(); // a concurrent redemption won
     await endPresentedSession(deps, context);
     await guard.clearRecoveryFailures(email);
+    if (withSecondFactor) {
+      const { methods, pending } = await beginSecondStep(deps, userScope, factors, null);
+      return { user: toPublicUser(user), session: pending, secondStep: methods, device: null };
+    }
     // The owner proved itself with the code: this browser is now one of its devices (decision 0018).
-    return { user: toPublicUser(user), session: grant, device: issueDeviceCookie(deps, user.id) };
+    return { user: toPublicUser(user), session: grant, secondStep: null, device: issueDeviceCookie(deps, user.id) };
   };

@@ -100,7 +100,7 @@ export interface UseCases {
    */
   issueAccountRecovery(caller: AdminCaller, target: UserRef): Promise<IssuedRecovery>;
   /** input: { email, code, new_password }. Every refusal of the code is the same recovery_invalid. */
-  recoverAccount(input: unknown, context: SignInContext): Promise<SignedIn>;
+  recoverAccount(input: unknown, context: SignInContext): Promise<LoginResult>;
   /** Deletes the security events older than the configured retention; answers how many went. */
   purgeExpiredEvents(): Promise<number>;
 

@@ -1,4 +1,5 @@
-import { Router } from 'express';
+import { Router, type Response } from 'express';
+import type { LoginResult } from '../../core/use-cases/views.js';
 import type { Metrics } from '../../metrics/metrics.js';
 import { principalOf, signedInWithSession, type AuthDeps } from '../authenticate.js';
 import { countOutcome } from '../count-outcome.js';
@@ -15,6 +16,18 @@ export const authRoutes = (deps: AuthDeps, pendingCookie: ShortLivedCookie, metr
   const { useCases, cookie, origins, device } = deps;
   const router = Router();
   const sameSite = rejectForeignOrigin(origins);
+  // Login and recovery end alike: a session, or for a user with a second factor only the pending
+  // login's cookie, which nothing but the second step accepts.
+  const answerLogin = (res: Response, { user, session, secondStep, device: deviceGrant }: LoginResult): void => {
+    if (secondStep) {
+      pendingCookie.set(res, session.token);
+      res.status(200).json({ mfa_required: true, methods: secondStep });
+      return;
+    }
+    cookie.set(res, session);
+    if (deviceGrant) device.set(res, deviceGrant);
+    res.status(200).json(toUserOut(user));
+  };
 
   router.post('/register', sameSite, jsonBody, async (req, res) => {
     const context = { ...requestContext(req), presentedSessionToken: presentedSessionToken(req, cookie) };
@@ -32,24 +45,13 @@ export const authRoutes = (deps: AuthDeps, pendingCookie: ShortLivedCookie, metr
       () => useCases.login(req.body, context),
       (result) => (result.secondStep ? 'mfa_required' : 'succeeded'),
     );
-    if (secondStep) {
-      // No session yet: only the pending login's cookie, which nothing but the second step accepts.
-      pendingCookie.set(res, session.token);
-      res.status(200).json({ mfa_required: true, methods: secondStep });
-      return;
-    }
-    cookie.set(res, session);
-    if (deviceGrant) device.set(res, deviceGrant);
-    res.status(200).json(toUserOut(user));
+    answerLogin(res, { user, session, secondStep, device: deviceGrant });
   });
 
   // Like login: a foreign page may not set our cookie; the use case ends whatever cookie came along.
   router.post('/recover', sameSite, jsonBody, async (req, res) => {
     const context = { ...requestContext(req), presentedSessionToken: cookie.read(req) };
-    const { user, session, device: deviceGrant } = await useCases.recoverAccount(req.body, context);
-    cookie.set(res, session);
-    device.set(res, deviceGrant);
-    res.status(200).json(toUserOut(user));
+    answerLogin(res, await useCases.recoverAccount(req.body, context));
   });
 
   router.post('/logout', requireSameOrigin(origins, cookie), async (req, res) => {
