@@ -86,7 +86,7 @@ export const aPrincipal = (userId: string, overrides: Partial<Principal> = {}, p
   userId: asUserId(userId),
   user: { id: asUserId(userId), email: 'ada@example.com', displayName: 'Ada', createdAt: at('2026-11-21T10:00:00.000Z') },
   role: 'member',
-  credential: { kind: 'session', sessionId: uuidv7(), authenticatedAt: provedAt, secondFactorAt: null },
+  credential: { kind: 'session', sessionId: uuidv7(), authenticatedAt: provedAt, secondFactorAt: null, expiresAt: new Date(provedAt.getTime() + 7 * 24 * 3_600_000) },
   context: { userAgent: null, clientAddress: '127.0.0.1' },
   ...overrides,
 });

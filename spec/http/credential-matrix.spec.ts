@@ -42,8 +42,10 @@ describe('HTTP credential matrix: every route × no credential, cookie, token, a
     return route.body;
   };
 
-  const call = async (route: Route, owner: Owner, headers: Record<string, string>, acting = false) => {
+  // Headers are read after the setup: a setup that proves a factor rotates the owner's cookie.
+  const call = async (route: Route, owner: Owner, headersOf: () => Record<string, string>, acting = false) => {
     const prepared = route.setup ? await route.setup({ h, adminEmail: admin.email, owner, acting }) : {};
+    const headers = headersOf();
     const id = prepared.id ?? (route.path.startsWith('/api/v1/sessions') ? owner.secondSessionId : owner.tokenId);
     const body = prepared.body ?? (await bodyFor(route, owner));
     // A pending login's or a passwordless challenge's cookie goes along with whatever credential is tested.
@@ -59,7 +61,7 @@ describe('HTTP credential matrix: every route × no credential, cookie, token, a
         const actsAsOwner = (credential === 'cookie' || credential === 'token') && status < 400;
         const owner = actsAsOwner ? await ownerWithEverything(h, admin.email) : shared;
         const other = await registeredMember(h, admin.email);
-        const headers = { none: {}, cookie: asCookie(owner), token: asBearer(owner.apiToken), other: asCookie(other) }[credential];
+        const headers = () => ({ none: {}, cookie: asCookie(owner), token: asBearer(owner.apiToken), other: asCookie(other) })[credential];
         const res = await call(route, owner, headers, actsAsOwner);
         expect(res.status).to.equal(status);
         if (status === 401) expect(res.body.code).to.equal('not_authenticated');
@@ -78,7 +80,7 @@ describe('HTTP credential matrix: every route × no credential, cookie, token, a
   for (const route of ROUTES.filter(isMutating)) {
     it(`${label(route)} with the owner's cookie and a foreign Origin → 403 csrf_rejected, nothing done`, async () => {
       const owner = shared;
-      const res = await call(route, owner, asCookie(owner, 'https://evil.example'));
+      const res = await call(route, owner, () => asCookie(owner, 'https://evil.example'));
       expect(res.status).to.equal(403);
       expect(res.body.code).to.equal('csrf_rejected');
       expect(res.headers['set-cookie']).to.equal(undefined);

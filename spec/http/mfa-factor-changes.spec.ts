@@ -4,7 +4,7 @@ import { countRows } from '../support/db/count-rows.js';
 import { api } from '../support/http/api.js';
 import { asCookie } from '../support/http/fixtures.js';
 import { startHarness, type DatabaseHarness } from '../support/http/harness.js';
-import { PASSWORD, registeredMember, signedInAdmin, type SignedIn } from '../support/http/users.js';
+import { PASSWORD, registeredMember, sessionCookieOf, signedInAdmin, type SignedIn } from '../support/http/users.js';
 import { asPending, enrolTotp, loginWithCode, passwordStep, totpCode } from '../support/mfa/mfa-users.js';
 import { FixedClock } from '../support/unit/fixed-clock.js';
 
@@ -27,18 +27,27 @@ describe('HTTP second factor: step-up, removal and regeneration', () => {
   afterEach(() => h.close());
 
   const code = () => totpCode(secret, clock.now());
-  const stepUp = (who: SignedIn, body: Record<string, unknown>) => api(h).post('/api/v1/auth/step-up').set(asCookie(who)).send(body);
+  /** A step-up with a second factor rotates the session's secret: the caller carries on with the new cookie. */
+  const stepUp = async (who: SignedIn, body: Record<string, unknown>) => {
+    const res = await api(h).post('/api/v1/auth/step-up').set(asCookie(who)).send(body);
+    const rotated = sessionCookieOf(res);
+    if (res.status === 204 && rotated) who.token = rotated;
+    return res;
+  };
   const events = (type: string) => countRows(h.db, 'security_events', { user_id: toStoredId(member.userId), type });
 
-  it('needs a second-factor proof younger than 15 minutes to remove a factor; step-up renews it in place', async () => {
+  it('needs a second-factor proof younger than 15 minutes to remove a factor; step-up renews it and rotates the cookie', async () => {
     clock.advance(15 * MINUTE);
     const refused = await api(h).delete('/api/v1/mfa/totp').set(asCookie(member)).send({ password: PASSWORD });
     expect([refused.status, refused.body.code]).to.deep.equal([403, 'step_up_required']);
     const byPassword = await stepUp(member, { password: PASSWORD });
     expect([byPassword.status, byPassword.body.code], 'a password alone is refused').to.deep.equal([401, 'invalid_credentials']);
+    const [before, sessionsBefore] = [member.token, (await api(h).get('/api/v1/sessions').set(asCookie(member))).body];
     const renewed = await stepUp(member, { code: code() });
     expect(renewed.status).to.equal(204);
-    expect(renewed.headers['set-cookie']).to.equal(undefined);
+    expect(member.token, 'a new session secret in a new cookie').to.be.a('string').and.not.equal(before);
+    expect((await api(h).get('/api/v1/users/me').set(asCookie({ ...member, token: before }))).status, 'the old value is dead at once').to.equal(401);
+    expect((await api(h).get('/api/v1/sessions').set(asCookie(member))).body, 'the same session, by id').to.deep.equal(sessionsBefore);
     const removed = await api(h).delete('/api/v1/mfa/totp').set(asCookie(member)).send({ password: PASSWORD });
     expect(removed.status).to.equal(204);
     expect((await api(h).get('/api/v1/mfa').set(asCookie(member))).body).to.deep.equal({ totp: false, passkeys: [], recovery_codes_left: 0 });

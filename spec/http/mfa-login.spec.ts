@@ -5,7 +5,7 @@ import { api } from '../support/http/api.js';
 import { asCookie } from '../support/http/fixtures.js';
 import { ORIGIN, startHarness, type DatabaseHarness } from '../support/http/harness.js';
 import { PASSWORD, cookieHeader, login, registeredMember, sessionCookieOf, signedInAdmin, type SignedIn } from '../support/http/users.js';
-import { asPending, enrolTotp, mfaCookieOf, passwordStep, totpCode } from '../support/mfa/mfa-users.js';
+import { asPending, enrolTotp, mfaCookieOf, passwordStep, rotatedCookie, totpCode } from '../support/mfa/mfa-users.js';
 import { FixedClock } from '../support/unit/fixed-clock.js';
 
 const STEP = 30_000;
@@ -34,6 +34,9 @@ describe('HTTP second factor: TOTP enrolment and the two-step login', () => {
     expect([wrong.status, wrong.body.code]).to.deep.equal([401, 'invalid_credentials']);
     const right = await api(h).post('/api/v1/mfa/totp/confirm').set(asCookie(member)).send({ code: totpCode(secret, clock.now()) });
     expect(right.status).to.equal(200);
+    const unrotated = member.token;
+    member.token = rotatedCookie(right);
+    expect((await api(h).get('/api/v1/users/me').set(asCookie({ ...member, token: unrotated }))).status, 'confirmation rotated the session').to.equal(401);
     expect(right.body.recovery_codes).to.have.length(10);
     expect(new Set(right.body.recovery_codes).size).to.equal(10);
     const mfa = await api(h).get('/api/v1/mfa').set(asCookie(member));

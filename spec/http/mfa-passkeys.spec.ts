@@ -5,7 +5,7 @@ import { api } from '../support/http/api.js';
 import { asCookie } from '../support/http/fixtures.js';
 import { ORIGIN, startHarness, type DatabaseHarness } from '../support/http/harness.js';
 import { PASSWORD, registeredMember, sessionCookieOf, signedInAdmin, type SignedIn } from '../support/http/users.js';
-import { asPending, passwordStep, registerPasskey } from '../support/mfa/mfa-users.js';
+import { asPending, passwordStep, registerPasskey, rotatedCookie } from '../support/mfa/mfa-users.js';
 import { SoftAuthenticator } from '../support/mfa/soft-authenticator.js';
 import { FixedClock } from '../support/unit/fixed-clock.js';
 
@@ -32,8 +32,11 @@ describe('HTTP second factor: passkeys', () => {
     expect(created.body.attestation).to.equal('none');
     expect(created.body.authenticatorSelection).to.include({ residentKey: 'preferred', userVerification: 'preferred' });
     const response = authenticator.register(created.body);
+    const before = member.token;
     const res = await register(response);
     expect(res.status).to.equal(201);
+    member.token = rotatedCookie(res);
+    expect((await api(h).get('/api/v1/users/me').set(asCookie({ ...member, token: before }))).status, 'registration rotated the session').to.equal(401);
     expect(res.body).to.have.keys('id', 'name', 'created_at', 'last_used_at', 'recovery_codes');
     expect(res.body.recovery_codes).to.have.length(10);
     const replay = await register(response);
@@ -107,6 +110,9 @@ describe('HTTP second factor: passkeys', () => {
     const request = await api(h).post('/api/v1/auth/step-up/passkey/options').set(asCookie(member));
     const stepped = await api(h).post('/api/v1/auth/step-up/passkey').set(asCookie(member)).send({ response: authenticator.assert(request.body) });
     expect(stepped.status).to.equal(204);
+    const before = member.token;
+    member.token = rotatedCookie(stepped);
+    expect((await api(h).get('/api/v1/users/me').set(asCookie({ ...member, token: before }))).status, 'step-up rotated the session').to.equal(401);
     const unknown = await api(h).delete('/api/v1/mfa/passkeys/01890a5d-ac96-774b-bcce-b302099a8057').set(asCookie(member)).send({ password: PASSWORD });
     expect(unknown.body.code).to.equal('not_found');
     expect((await api(h).delete(`/api/v1/mfa/passkeys/${id}`).set(asCookie(member)).send({ password: PASSWORD })).status).to.equal(204);

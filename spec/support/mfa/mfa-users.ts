@@ -13,6 +13,13 @@ export const totpCode = (secret: string, at: Date): string =>
 export const mfaCookieOf = (res: request.Response): string | null => sessionCookieOf(res, 'gh_mfa');
 export const asPending = (token: string, origin = ORIGIN) => ({ Origin: origin, Cookie: `gh_mfa=${token}` });
 
+/** A proved second factor rotates the session's secret: the caller carries on with the new cookie. */
+export const rotatedCookie = (res: request.Response): string => {
+  const token = sessionCookieOf(res);
+  if (!token) throw new Error(`expected a rotated session cookie on ${res.status}`);
+  return token;
+};
+
 /** Enrols and confirms an authenticator app over HTTP; the caller's session then counts as MFA. */
 export const enrolTotp = async (h: Harness, who: SignedIn, now: Date): Promise<{ secret: string; recoveryCodes: string[] }> => {
   const enrolled = await api(h).post('/api/v1/mfa/totp').set(asCookie(who)).send({ password: PASSWORD });
@@ -20,6 +27,7 @@ export const enrolTotp = async (h: Harness, who: SignedIn, now: Date): Promise<{
   const secret = enrolled.body.secret as string;
   const confirmed = await api(h).post('/api/v1/mfa/totp/confirm').set(asCookie(who)).send({ code: totpCode(secret, now) });
   if (confirmed.status !== 200) throw new Error(`TOTP confirmation fixture failed with ${confirmed.status}`);
+  who.token = rotatedCookie(confirmed);
   return { secret, recoveryCodes: confirmed.body.recovery_codes ?? [] };
 };
 
@@ -29,6 +37,7 @@ export const registerPasskey = async (h: Harness, who: SignedIn, authenticator: 
   if (options.status !== 200) throw new Error(`passkey options fixture failed with ${options.status}`);
   const created = await api(h).post('/api/v1/mfa/passkeys').set(asCookie(who)).send({ name, response: authenticator.register(options.body) });
   if (created.status !== 201) throw new Error(`passkey registration fixture failed with ${created.status}`);
+  who.token = rotatedCookie(created);
   return { id: created.body.id as string, recoveryCodes: (created.body.recovery_codes ?? []) as string[] };
 };
 

@@ -8,6 +8,8 @@ export interface SessionCredential {
   sessionId: string;
   authenticatedAt: Date;
   secondFactorAt: Date | null;
+  /** When the session ends unless used again: the lifetime of a cookie re-sent for it. */
+  expiresAt: Date;
 }
 
 export interface ApiTokenCredential {

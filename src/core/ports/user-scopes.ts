@@ -8,7 +8,8 @@ import type { User } from '../domain/user.js';
 import type { FactorStore } from './factor-store.js';
 
 export type UserChanges = Partial<Pick<User, 'displayName' | 'passwordHash' | 'updatedAt' | 'disabledAt' | 'lastLoginAt' | 'role'>>;
-export type SessionProof = Pick<Session, 'authenticatedAt' | 'secondFactorAt'>;
+/** New proofs for a session; with `tokenHash`, its secret is rotated too (the old one dies, the id stays). */
+export type SessionProof = Pick<Session, 'authenticatedAt' | 'secondFactorAt'> & Partial<Pick<Session, 'tokenHash'>>;
 
 /** Keyset paging, newest first: up to `limit` rows older than the row with id `before`. */
 export interface Page {

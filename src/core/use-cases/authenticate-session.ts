@@ -26,6 +26,7 @@ export const makeAuthenticateSession =
       sessionId: session.id,
       authenticatedAt: session.authenticatedAt,
       secondFactorAt: session.secondFactorAt,
+      expiresAt: touch?.expiresAt ?? session.expiresAt,
     };
     // CONTRACT §14: a covered user's session that never proved a second factor may only enrol one.
     const enrolment = isCoveredByPolicy(mfaPolicy, user.role) && session.secondFactorAt === null ? { enrolmentRequired: true as const } : {};

@@ -3,6 +3,7 @@ import { requireSession } from '../domain/principal.js';
 import type { Ports } from '../ports/ports.js';
 import { parse, passwordOnlyRules } from '../rules.js';
 import type { PasswordCheck } from './password-check.js';
+import { requireRecentAuthentication } from './recent-authentication-gate.js';
 import { otpauthUri, sealTotpSecret } from './totp-secret.js';
 import type { UseCases } from './use-cases.js';
 
@@ -16,6 +17,8 @@ export const makeEnrolTotp =
     const user = await scope.findUser();
     if (!user) throw new DomainError('not_authenticated');
     if ((await scope.factors.findTotp())?.confirmedAt) throw new DomainError('mfa_already_enabled');
+    // A password alone never adds a factor to an account that has one (it may be all a thief has).
+    await requireRecentAuthentication(deps, principal, scope, 'withSecondFactor');
     await checkPassword(scope, user, body.password, principal.context);
     const secret = deps.totp.newSecret();
     const factor = { id: deps.ids.next(), userId: user.id, sealedSecret: sealTotpSecret(deps, user.id, secret), createdAt: deps.clock.now(), confirmedAt: null, lastUsedStep: 0 };

@@ -5,6 +5,7 @@ import { CHALLENGE_MS } from '../domain/webauthn-challenge.js';
 import type { Ports } from '../ports/ports.js';
 import { parse, passwordOnlyRules } from '../rules.js';
 import type { PasswordCheck } from './password-check.js';
+import { requireRecentAuthentication } from './recent-authentication-gate.js';
 import { credentialOf } from './prove-passkey.js';
 import type { UseCases } from './use-cases.js';
 
@@ -19,6 +20,8 @@ export const makePasskeyRegistrationOptions =
     if (!user) throw new DomainError('not_authenticated');
     const passkeys = await scope.factors.listPasskeys();
     if (passkeys.length >= PASSKEY_LIMIT) throw new DomainError('passkey_limit');
+    // A password alone never adds a factor to an account that has one (it may be all a thief has).
+    await requireRecentAuthentication(deps, principal, scope, 'withSecondFactor');
     await checkPassword(scope, user, body.password, principal.context);
     const { options, challenge } = await deps.webauthn.registrationOptions(
       { id: user.id, email: user.email, displayName: user.displayName },

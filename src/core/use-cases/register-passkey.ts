@@ -5,6 +5,8 @@ import { isChallengeLive } from '../domain/webauthn-challenge.js';
 import type { Ports } from '../ports/ports.js';
 import { newPasskeyRules, parse } from '../rules.js';
 import { newRecoveryCodes } from './new-recovery-codes.js';
+import { rotatedProof } from './rotated-proof.js';
+import { requireRecentAuthentication } from './recent-authentication-gate.js';
 import { toPasskeyView } from './to-views.js';
 import { trailEvent } from './trail-event.js';
 import type { UseCases } from './use-cases.js';
@@ -12,14 +14,16 @@ import type { UseCases } from './use-cases.js';
 /**
  * The attestation of the challenge this session was given (taken, so it works once). In one
  * transaction: the passkey, the recovery codes if it is the first factor, the end of every other
- * session, and the current one proved with a second factor.
+ * session, and the current one proved with a second factor and its secret rotated.
  */
 export const makeRegisterPasskey =
   (deps: Pick<Ports, 'scopes' | 'ids' | 'clock' | 'secrets' | 'webauthn'>): UseCases['registerPasskey'] =>
   async (principal, input) => {
-    const { sessionId } = requireSession(principal);
+    const { sessionId, expiresAt } = requireSession(principal);
     const body = parse<{ name: string; response: unknown }>(newPasskeyRules, input);
     const scope = deps.scopes.open(principal.userId);
+    // Checked again at the last step: the options' proof may have aged, or been taken by another factor.
+    await requireRecentAuthentication(deps, principal, scope, 'withSecondFactor');
     const challenge = await scope.factors.takeChallenge(sessionId, 'registration');
     const verified = challenge && isChallengeLive(challenge, deps.clock.now()) ? await deps.webauthn.verifyRegistration(body.response, challenge.challenge) : null;
     if (!verified) throw new DomainError('webauthn_failed');
@@ -35,6 +39,7 @@ export const makeRegisterPasskey =
       createdAt: now,
       lastUsedAt: null,
     };
+    const rotation = rotatedProof(deps, expiresAt);
     const codes = await scope.transaction(async (tx) => {
       if ((await tx.factors.listPasskeys()).length >= PASSKEY_LIMIT) throw new DomainError('passkey_limit');
       const first = !(await tx.hasSecondFactor());
@@ -43,9 +48,9 @@ export const makeRegisterPasskey =
       const issued = first ? newRecoveryCodes(deps, tx.userId) : null;
       if (issued) await tx.factors.replaceRecoveryCodes(issued.records);
       await tx.deleteSessionsExcept(sessionId);
-      await tx.proveSession(sessionId, { authenticatedAt: now, secondFactorAt: now });
+      await tx.proveSession(sessionId, rotation.proof);
       await tx.recordEvent(trailEvent(deps, 'passkey_added', principal.context, { targetId: passkey.id }));
       return issued?.codes ?? null;
     });
-    return { passkey: toPasskeyView(passkey), recoveryCodes: codes };
+    return { passkey: toPasskeyView(passkey), recoveryCodes: codes, session: rotation.grant };
   };

@@ -8,7 +8,7 @@ import type { ThrottleGuard } from './throttle-guard.js';
 import type { UseCases } from './use-cases.js';
 
 export const makeStepUpWithPasskey =
-  (deps: Pick<Ports, 'scopes' | 'ids' | 'clock' | 'webauthn' | 'secretBox'>, guard: ThrottleGuard): UseCases['stepUpWithPasskey'] =>
+  (deps: Pick<Ports, 'scopes' | 'ids' | 'clock' | 'webauthn' | 'secretBox' | 'secrets'>, guard: ThrottleGuard): UseCases['stepUpWithPasskey'] =>
   async (principal, input) => {
     requireSession(principal);
     const { response } = parse<{ response: unknown }>(passkeyResponseRules, input);

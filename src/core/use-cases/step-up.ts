@@ -10,9 +10,9 @@ import type { ThrottleGuard } from './throttle-guard.js';
 import type { UseCases } from './use-cases.js';
 
 /**
- * Renews the current session's proof of identity in place, without minting a new session. A user
- * with a second factor must prove that factor: a password alone is refused like a wrong one, and
- * so is a code from a user without one.
+ * Renews the current session's proof of identity. A user with a second factor must prove that
+ * factor, and the session's secret is rotated with it (the new grant); a password alone is refused
+ * like a wrong one, and so is a code from a user without one. A password renews in place (null).
  */
 export const makeStepUp =
   (deps: Pick<Ports, 'scopes' | 'ids' | 'clock' | 'totp' | 'secretBox' | 'secrets'>, checkPassword: PasswordCheck, guard: ThrottleGuard): UseCases['stepUp'] =>
@@ -35,4 +35,5 @@ export const makeStepUp =
       secondFactorAt: credential.secondFactorAt,
     });
     if (!proved) throw new DomainError('not_authenticated');
+    return null;
   };

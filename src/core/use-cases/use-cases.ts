@@ -31,18 +31,18 @@ export interface UseCases {
   authenticateSession(token: string, context: RequestContext): Promise<{ principal: Principal; session: SessionGrant; renewed: boolean }>;
   authenticateApiToken(token: string, context: RequestContext): Promise<Principal>;
   /** Renews the current session's proof (cookie only): `{password}` without a second factor, `{code}` or `{recovery_code}` with one. */
-  stepUp(principal: Principal, input: unknown): Promise<void>;
+  stepUp(principal: Principal, input: unknown): Promise<SessionGrant | null>;
   stepUpPasskeyOptions(principal: Principal): Promise<JsonObject>;
-  stepUpWithPasskey(principal: Principal, input: unknown): Promise<void>;
+  stepUpWithPasskey(principal: Principal, input: unknown): Promise<SessionGrant>;
 
   getMfa(principal: Principal): Promise<MfaView>;
   /** An unconfirmed TOTP factor; its secret is shown here once. */
   enrolTotp(principal: Principal, input: unknown): Promise<{ secret: string; uri: string }>;
   /** The recovery codes when it is the user's first factor, else null. */
-  confirmTotp(principal: Principal, input: unknown): Promise<{ recoveryCodes: string[] | null }>;
+  confirmTotp(principal: Principal, input: unknown): Promise<{ recoveryCodes: string[] | null; session: SessionGrant }>;
   removeTotp(principal: Principal, input: unknown): Promise<void>;
   passkeyRegistrationOptions(principal: Principal, input: unknown): Promise<JsonObject>;
-  registerPasskey(principal: Principal, input: unknown): Promise<{ passkey: PasskeyView; recoveryCodes: string[] | null }>;
+  registerPasskey(principal: Principal, input: unknown): Promise<{ passkey: PasskeyView; recoveryCodes: string[] | null; session: SessionGrant }>;
   removePasskey(principal: Principal, passkeyId: string, input: unknown): Promise<void>;
   regenerateRecoveryCodes(principal: Principal, input: unknown): Promise<string[]>;
 

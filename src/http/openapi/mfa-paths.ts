@@ -21,14 +21,16 @@ export const mfaPaths = {
     post: operation({
       operationId: 'enrolTotp',
       summary: 'Start enrolling an authenticator app; its secret is shown once',
-      description: 'Needs the current password. Replaces an earlier unconfirmed enrolment; a confirmed app is 409 mfa_already_enabled.',
+      description:
+        'Needs the current password. Replaces an earlier unconfirmed enrolment; a confirmed app is 409 mfa_already_enabled.' +
+        ' For a user who already has a second factor, also a second-factor proof of the last 15 minutes (else 403 step_up_required): a password alone never adds a factor to an account that has one.',
       tag,
       access: 'session',
       mutating: true,
       duringEnrolment: true,
       body: 'PasswordIn',
       success: { status: 201, description: 'Unconfirmed', schema: schemaRef('TotpEnrolment') },
-      errors: ['invalid_credentials', 'mfa_already_enabled', 'too_many_requests'],
+      errors: ['invalid_credentials', 'mfa_already_enabled', 'step_up_required', 'too_many_requests'],
     }),
     delete: operation({
       operationId: 'removeTotp',
@@ -49,14 +51,15 @@ export const mfaPaths = {
       operationId: 'confirmTotp',
       summary: 'Confirm the authenticator app with a code it shows',
       description:
-        'Turns the app on: every other session is revoked and the current one counts as MFA. When it is the first factor, the ' +
+        'Turns the app on: every other session is revoked and the current one counts as MFA, with a new secret (a new session ' +
+        'cookie is set; the old value is dead at once; the session keeps its id). When it is the first factor, the ' +
         'response carries the 10 recovery codes, shown only here.',
       tag,
       access: 'session',
       mutating: true,
       duringEnrolment: true,
       body: 'TotpConfirmIn',
-      success: { status: 200, description: 'Confirmed', schema: schemaRef('TotpConfirmed') },
+      success: { status: 200, description: 'Confirmed; the session cookie rotated', schema: schemaRef('TotpConfirmed'), setsCookie: true },
       errors: ['invalid_credentials', 'mfa_not_enabled'],
     }),
   },
@@ -64,14 +67,16 @@ export const mfaPaths = {
     post: operation({
       operationId: 'passkeyRegistrationOptions',
       summary: 'Creation options for a new passkey',
-      description: 'Needs the current password. The challenge is single-use, lives 5 minutes and is bound to this session. At 10 passkeys: 409 passkey_limit.',
+      description:
+        'Needs the current password. The challenge is single-use, lives 5 minutes and is bound to this session. At 10 passkeys: 409 passkey_limit.' +
+        ' For a user who already has a second factor, also a second-factor proof of the last 15 minutes (else 403 step_up_required): a password alone never adds a factor to an account that has one.',
       tag,
       access: 'session',
       mutating: true,
       duringEnrolment: true,
       body: 'PasswordIn',
       success: { status: 200, description: 'Options for navigator.credentials.create()', schema: schemaRef('WebAuthnOptions') },
-      errors: ['invalid_credentials', 'passkey_limit', 'too_many_requests'],
+      errors: ['invalid_credentials', 'passkey_limit', 'step_up_required', 'too_many_requests'],
     }),
   },
   '/api/v1/mfa/passkeys': {
@@ -79,15 +84,17 @@ export const mfaPaths = {
       operationId: 'registerPasskey',
       summary: 'Register a passkey with the attestation of the options challenge',
       description:
-        'Every other session is revoked and the current one counts as MFA; when it is the first factor the response carries the ' +
+        'Every other session is revoked and the current one counts as MFA, with a new secret (a new session cookie; the old ' +
+        'value is dead at once). For a user who already had a factor, the step-up proof must still be under 15 minutes old ' +
+        '(else 403 step_up_required). When it is the first factor the response carries the ' +
         '10 recovery codes. A bad or replayed response, or none pending: 400 webauthn_failed.',
       tag,
       access: 'session',
       mutating: true,
       duringEnrolment: true,
       body: 'PasskeyIn',
-      success: { status: 201, description: 'Registered', schema: schemaRef('PasskeyCreated') },
-      errors: ['webauthn_failed', 'passkey_limit'],
+      success: { status: 201, description: 'Registered; the session cookie rotated', schema: schemaRef('PasskeyCreated'), setsCookie: true },
+      errors: ['webauthn_failed', 'passkey_limit', 'step_up_required'],
     }),
   },
   '/api/v1/mfa/passkeys/{id}': {

@@ -90,12 +90,14 @@ export const secondStepPaths = {
     post: operation({
       operationId: 'stepUpWithPasskey',
       summary: 'Renew the current session\'s second-factor proof with a passkey',
-      description: 'Like POST /auth/step-up with a code: the proof is renewed in place; a response that does not verify is 400 webauthn_failed.',
+      description:
+        'Like POST /auth/step-up with a code: the proof is renewed and the session cookie rotated (the old value is dead at once); ' +
+        'a response that does not verify is 400 webauthn_failed.',
       tag,
       access: 'session',
       mutating: true,
       body: 'PasskeyResponseIn',
-      success: { status: 204, description: 'Proof renewed' },
+      success: { status: 204, description: 'Proof renewed; the session cookie rotated', setsCookie: true },
       errors: ['webauthn_failed', 'too_many_requests'],
     }),
   },

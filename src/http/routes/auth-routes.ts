@@ -61,7 +61,8 @@ export const authRoutes = (deps: AuthDeps, pendingCookie: ShortLivedCookie, metr
   });
 
   router.post('/step-up', signedInWithSession(deps), jsonBody, async (req, res) => {
-    await useCases.stepUp(principalOf(res), req.body);
+    const rotated = await useCases.stepUp(principalOf(res), req.body);
+    if (rotated) cookie.set(res, rotated); // a second factor rotates the session's secret
     res.status(204).end();
   });
 
@@ -70,7 +71,7 @@ export const authRoutes = (deps: AuthDeps, pendingCookie: ShortLivedCookie, metr
   });
 
   router.post('/step-up/passkey', signedInWithSession(deps), jsonBody, async (req, res) => {
-    await useCases.stepUpWithPasskey(principalOf(res), req.body);
+    cookie.set(res, await useCases.stepUpWithPasskey(principalOf(res), req.body));
     res.status(204).end();
   });
 

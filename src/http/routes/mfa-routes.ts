@@ -5,7 +5,7 @@ import { toMfaOut, toPasskeyOut } from '../representations.js';
 
 /** CONTRACT §10. Reading and enrolling stay open to a session the MFA policy holds to enrolment. */
 export const mfaRoutes = (deps: AuthDeps): Router => {
-  const { useCases } = deps;
+  const { useCases, cookie } = deps;
   const router = Router();
   const enrolling = { duringEnrolment: true };
 
@@ -20,7 +20,8 @@ export const mfaRoutes = (deps: AuthDeps): Router => {
   });
 
   router.post('/totp/confirm', signedInWithSession(deps, enrolling), jsonBody, async (req, res) => {
-    const { recoveryCodes } = await useCases.confirmTotp(principalOf(res), req.body);
+    const { recoveryCodes, session } = await useCases.confirmTotp(principalOf(res), req.body);
+    cookie.set(res, session); // the proof rotated the session's secret: the old cookie is dead
     res.json(recoveryCodes ? { recovery_codes: recoveryCodes } : {});
   });
 
@@ -34,7 +35,8 @@ export const mfaRoutes = (deps: AuthDeps): Router => {
   });
 
   router.post('/passkeys', signedInWithSession(deps, enrolling), jsonBody, async (req, res) => {
-    const { passkey, recoveryCodes } = await useCases.registerPasskey(principalOf(res), req.body);
+    const { passkey, recoveryCodes, session } = await useCases.registerPasskey(principalOf(res), req.body);
+    cookie.set(res, session);
     res.status(201).json({ ...toPasskeyOut(passkey), ...(recoveryCodes ? { recovery_codes: recoveryCodes } : {}) });
   });
 
