@@ -13,7 +13,7 @@ const CREDENTIALS: readonly Credential[] = ['none', 'cookie', 'token', 'other'];
 const expectedStatus = (route: Route, credential: Credential): number => {
   if (route.access === 'none') return route.success;
   if (credential === 'none') return 401;
-  if (route.access === 'admin') return 403;
+  if (route.access === 'admin' || route.access === 'adminSession') return 403;
   if (credential === 'token' && route.access === 'session') return 403;
   if (credential === 'other' && route.path.includes('{id}')) return 404;
   if (credential === 'other' && route.otherStatus) return route.otherStatus;

@@ -11,7 +11,7 @@ const ID = '01890a5d-ac96-774b-bcce-b302099a8057';
 const NOT_FOR_USERS = ['/api/v1/healthz', '/api/v1/livez', '/api/v1/readyz', '/api/v1/docs', '/api/v1/openapi.json'];
 type Operation = { security: Record<string, unknown>[] };
 const paths = buildOpenApiDocument('gh_session').paths as unknown as Record<string, Record<string, Operation>>;
-const SECURITY = { none: [], any: ['cookieAuth', 'bearerAuth'], session: ['cookieAuth'], admin: ['cookieAuth', 'bearerAuth'] };
+const SECURITY = { none: [], any: ['cookieAuth', 'bearerAuth'], session: ['cookieAuth'], admin: ['cookieAuth', 'bearerAuth'], adminSession: ['cookieAuth'] };
 
 describe('HTTP route table', () => {
   it('lists exactly the documented operations, so every matrix covers every route', () => {

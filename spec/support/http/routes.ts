@@ -2,8 +2,8 @@ import type { Method } from './api.js';
 import { SETUPS, type Setup } from '../mfa/route-setups.js';
 import { PASSWORD } from './users.js';
 
-/** Who may call a route (CONTRACT §5): no credential, cookie or token, cookie only, an admin's cookie or token. */
-export type Access = 'none' | 'any' | 'session' | 'admin';
+/** Who may call a route: no credential, cookie or token, cookie only, an admin's cookie or token, an admin's cookie only (admin changes). */
+export type Access = 'none' | 'any' | 'session' | 'admin' | 'adminSession';
 
 export interface Route {
   method: Method;
@@ -60,14 +60,14 @@ export const ROUTES: readonly Route[] = [
   { method: 'get', path: '/api/v1/users/me/events', access: 'any', success: 200 },
   { method: 'get', path: '/api/v1/admin/users', access: 'admin', success: 200 },
   { method: 'get', path: '/api/v1/admin/users/{id}', access: 'admin', success: 200 },
-  { method: 'delete', path: '/api/v1/admin/users/{id}', access: 'admin', success: 204 },
-  { method: 'post', path: '/api/v1/admin/users/{id}/disable', access: 'admin', success: 204 },
-  { method: 'post', path: '/api/v1/admin/users/{id}/enable', access: 'admin', success: 204 },
-  { method: 'delete', path: '/api/v1/admin/users/{id}/sessions', access: 'admin', success: 204 },
-  { method: 'delete', path: '/api/v1/admin/users/{id}/mfa', access: 'admin', success: 204 },
-  { method: 'post', path: '/api/v1/admin/users/{id}/recovery', access: 'admin', success: 201 },
+  { method: 'delete', path: '/api/v1/admin/users/{id}', access: 'adminSession', success: 204 },
+  { method: 'post', path: '/api/v1/admin/users/{id}/disable', access: 'adminSession', success: 204 },
+  { method: 'post', path: '/api/v1/admin/users/{id}/enable', access: 'adminSession', success: 204 },
+  { method: 'delete', path: '/api/v1/admin/users/{id}/sessions', access: 'adminSession', success: 204 },
+  { method: 'delete', path: '/api/v1/admin/users/{id}/mfa', access: 'adminSession', success: 204 },
+  { method: 'post', path: '/api/v1/admin/users/{id}/recovery', access: 'adminSession', success: 201 },
   { method: 'get', path: '/api/v1/admin/invites', access: 'admin', success: 200 },
-  { method: 'delete', path: '/api/v1/admin/invites/{id}', access: 'admin', success: 204 },
+  { method: 'delete', path: '/api/v1/admin/invites/{id}', access: 'adminSession', success: 204 },
   { method: 'get', path: '/api/v1/admin/events', access: 'admin', success: 200 },
   { method: 'post', path: '/api/v1/auth/mfa', access: 'none', success: 200, body: { code: '123456' }, setup: SETUPS.secondStepCode },
   { method: 'post', path: '/api/v1/auth/mfa/passkey/options', access: 'none', success: 200, setup: SETUPS.secondStepOptions },

@@ -5,7 +5,7 @@ import { deleteAccountRules, parse } from '../rules.js';
 import type { PasswordCheck } from './password-check.js';
 import { requireRecentAuthentication } from './recent-authentication-gate.js';
 import type { UseCases } from './use-cases.js';
-import { keepAnAdmin, onTargetUser } from './admin/on-target-user.js';
+import { keepAnAdmin, onOwnAdminAccount } from './admin/on-target-user.js';
 
 /** The trail goes with the account (nothing may name a deleted user), so only the log keeps the deletion. */
 export const makeDeleteAccount =
@@ -20,7 +20,7 @@ export const makeDeleteAccount =
     await checkPassword(scope, user, body.password, principal.context);
     if (user.role === 'admin') {
       // The service always keeps an enabled admin: the count and the deletion run in one admin transaction.
-      await onTargetUser(deps, principal, { id: user.id }, async (admin, target) => {
+      await onOwnAdminAccount(deps, principal, { id: user.id }, async (admin, target) => {
         await keepAnAdmin(admin, target);
         await target.scope.deleteUser();
       });

@@ -5,9 +5,21 @@ import { idParameter } from './session-paths.js';
 const tag = 'admin';
 type AdminOperation = Pick<OperationSpec, 'operationId' | 'summary' | 'description' | 'success'> & { errors?: OperationSpec['errors'] };
 
-/** Every admin route: a cookie or a token of an enabled admin, the role read at each request. */
+/**
+ * Every admin route: an enabled admin, the role read at each request. Reads take its cookie or a
+ * token; changes only its cookie with a proof of the last 15 minutes, so a leaked token can read, never change.
+ */
 const admin = (spec: AdminOperation, mutating: boolean) =>
-  operation({ ...spec, tag, access: 'any', mutating, errors: ['forbidden', ...(spec.errors ?? [])] });
+  operation({
+    ...spec,
+    description: mutating
+      ? `${spec.description} Needs the admin's session cookie (an API token is 403 forbidden) and a proof of identity of the last 15 minutes (else 403 step_up_required; POST /api/v1/auth/step-up renews it).`
+      : spec.description,
+    tag,
+    access: mutating ? 'session' : 'any',
+    mutating,
+    errors: ['forbidden', ...(mutating ? (['step_up_required'] as const) : []), ...(spec.errors ?? [])],
+  });
 const change = (operationId: string, summary: string, description: string, errors: OperationSpec['errors'] = []) =>
   admin({ operationId, summary, description, success: { status: 204, description: 'Done' }, errors: ['not_found', ...(errors ?? [])] }, true);
 
@@ -76,7 +88,8 @@ export const adminPaths = {
         description:
           'For a user who lost its password (no email is involved): a code of 140 random bits, valid 24 hours, usable ' +
           'once, shown only in this response (the database keeps its hash). An earlier unused code of the user is void. ' +
-          'The user redeems it at POST /api/v1/auth/recover; second factors stay.',
+          'The user redeems it at POST /api/v1/auth/recover; second factors stay, and a user with one still finishes the ' +
+          'recovery with it (a user who lost its factors too also needs an MFA reset).',
         success: { status: 201, description: 'Issued', schema: schemaRef('AccountRecoveryCodeOut') },
         errors: ['not_found'],
       },

@@ -4,6 +4,7 @@ import { isDisabled } from '../../domain/user.js';
 import type { Ports } from '../../ports/ports.js';
 import type { AdminScope } from '../../ports/admin-scopes.js';
 import { OPERATOR_CONTEXT } from '../operator-context.js';
+import { requireRecentAuthentication } from '../recent-authentication-gate.js';
 
 /**
  * The only place an AdminPrincipal is minted (spec/architecture.spec.ts holds it to that). Over
@@ -17,6 +18,18 @@ export const authenticateAdmin = async (deps: Pick<Ports, 'scopes'>, caller: Adm
   return { actor: 'admin', adminId: user.id, context: caller.context } as AdminPrincipal;
 };
 
-/** The admin scope of whoever calls, once it proved to be an admin. */
+/** The admin scope of whoever calls, once it proved to be an admin: enough to read. */
 export const openAdminScope = async (deps: Pick<Ports, 'scopes' | 'admins'>, caller: AdminCaller): Promise<AdminScope> =>
   deps.admins.open(await authenticateAdmin(deps, caller));
+
+/**
+ * The admin scope for a change: over HTTP only with the admin's browser session and a proof of
+ * identity of the last 15 minutes (a second factor's, for an admin who has one), so a leaked admin
+ * token can read, never change (403 forbidden), and a stale cookie is asked to step up. A member
+ * is refused as forbidden before its session is looked at.
+ */
+export const openAdminScopeForChange = async (deps: Pick<Ports, 'scopes' | 'admins' | 'clock'>, caller: AdminCaller): Promise<AdminScope> => {
+  const admin = await authenticateAdmin(deps, caller);
+  if (caller !== 'operator') await requireRecentAuthentication(deps, caller, deps.scopes.open(caller.userId), 'always');
+  return deps.admins.open(admin);
+};

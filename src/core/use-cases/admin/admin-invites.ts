@@ -3,7 +3,7 @@ import type { Ports } from '../../ports/ports.js';
 import { toInviteView } from '../to-views.js';
 import type { UseCases } from '../use-cases.js';
 import { adminEvent } from './admin-event.js';
-import { openAdminScope } from './admin-authentication.js';
+import { openAdminScope, openAdminScopeForChange } from './admin-authentication.js';
 
 /** Every admin's invites, newest first. */
 export const makeListAllInvites =
@@ -15,7 +15,7 @@ export const makeListAllInvites =
 export const makeRevokeInvite =
   (deps: Pick<Ports, 'scopes' | 'admins' | 'ids' | 'clock'>): UseCases['revokeInvite'] =>
   async (caller, inviteId) => {
-    const scope = await openAdminScope(deps, caller);
+    const scope = await openAdminScopeForChange(deps, caller);
     await scope.transaction(async (admin) => {
       const creator = await admin.deleteInvite(inviteId);
       if (creator === null) throw new DomainError('not_found');

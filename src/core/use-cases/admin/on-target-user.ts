@@ -3,7 +3,7 @@ import { normalizeEmail } from '../../domain/email.js';
 import { DomainError } from '../../domain/errors.js';
 import type { AdminScope, TargetUser } from '../../ports/admin-scopes.js';
 import type { Ports } from '../../ports/ports.js';
-import { openAdminScope } from './admin-authentication.js';
+import { openAdminScope, openAdminScopeForChange } from './admin-authentication.js';
 
 export type AdminWork<T> = (admin: AdminScope, target: TargetUser) => Promise<T>;
 
@@ -16,12 +16,18 @@ export const findTarget = async (admin: AdminScope, ref: UserRef): Promise<Targe
 
 /**
  * Runs an admin's change to one user in one admin transaction: the guards, the change through the
- * target's own scope and its trail event commit together or not at all.
+ * target's own scope and its trail event commit together or not at all. Only a caller that may
+ * change anything gets this far (openAdminScopeForChange).
  */
-export const onTargetUser = async <T>(deps: Pick<Ports, 'scopes' | 'admins'>, caller: AdminCaller, ref: UserRef, work: AdminWork<T>): Promise<T> => {
-  const scope = await openAdminScope(deps, caller);
-  return scope.transaction(async (admin) => work(admin, await findTarget(admin, ref)));
-};
+export const onTargetUser = async <T>(deps: Pick<Ports, 'scopes' | 'admins' | 'clock'>, caller: AdminCaller, ref: UserRef, work: AdminWork<T>): Promise<T> =>
+  inAdminTransaction(await openAdminScopeForChange(deps, caller), ref, work);
+
+/** An admin's own account, deleted by itself: its own gates were passed by the account's use case. */
+export const onOwnAdminAccount = async <T>(deps: Pick<Ports, 'scopes' | 'admins'>, caller: AdminCaller, ref: UserRef, work: AdminWork<T>): Promise<T> =>
+  inAdminTransaction(await openAdminScope(deps, caller), ref, work);
+
+const inAdminTransaction = <T>(scope: AdminScope, ref: UserRef, work: AdminWork<T>): Promise<T> =>
+  scope.transaction(async (admin) => work(admin, await findTarget(admin, ref)));
 
 /** An admin may not disable or delete itself. */
 export const refuseSelf = (admin: AdminScope, target: TargetUser): void => {
