@@ -4,11 +4,17 @@ import { expect } from 'chai';
 import { ROOT } from '../support/cli/run-cli.js';
 import { documentationFiles, readDoc } from '../support/docs/markdown.js';
 
+/** A file that proves a row, and for a spec the exact title of the `it` that does. */
+interface Proof {
+  path: string;
+  title: string | null;
+}
+
 interface MatrixRow {
   id: string;
   level: string;
   status: string;
-  evidence: string[];
+  evidence: Proof[];
 }
 
 const STATUSES = new Set(['met', 'not met', 'n/a']);
@@ -29,8 +35,21 @@ const matrixRows = (markdown: string): MatrixRow[] =>
     .map((line) => {
       const cells = line.slice(1, -1).split(/(?<!\\)\|/).map((cell) => cell.trim());
       const [id = '', level = '', , status = '', evidence = ''] = cells;
-      return { id, level, status, evidence: [...evidence.matchAll(/`([^`]+)`/g)].map((match) => match[1] ?? '') };
+      const proofs = [...evidence.matchAll(/`([^`]+)`(?:\s*›\s*`([^`]+)`)?/g)].map((match) => ({ path: match[1] ?? '', title: match[2] ?? null }));
+      return { id, level, status, evidence: proofs };
     });
+
+/** The titles of a spec file's `it(...)` calls, as patterns: a template literal's `${…}` matches anything. */
+const testTitles = (source: string): RegExp[] =>
+  [...source.matchAll(/\bit\(\s*(['"`])((?:\\.|(?!\1)[^\\])*)\1/g)].map(([, quote, raw = '']) => {
+    const text = raw.replace(/\\(['"`\\])/g, '$1');
+    const parts = quote === '`' ? text.split(/\$\{[^}]*\}/) : [text];
+    return new RegExp(`^${parts.map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.+')}$`);
+  });
+
+/** A proof that names a test title the file does not have (renamed or deleted tests cannot prove anything). */
+const titleMissing = ({ path, title }: Proof): boolean =>
+  title !== null && (!existsSync(join(ROOT, path)) || !testTitles(readFileSync(join(ROOT, path), 'utf8')).some((pattern) => pattern.test(title)));
 
 /**
  * What counts as an ASVS id in prose: three dot-separated numbers (or a wildcard last part, which is
@@ -59,8 +78,20 @@ describe('docs/asvs.md: the ASVS 5.0.0 matrix', () => {
 
   it('names, for every "met" row, files of the repository that exist', () => {
     const unproved = rows.filter((row) => row.status === 'met' && row.evidence.length === 0).map((row) => row.id);
-    const absent = rows.flatMap((row) => (row.status === 'met' ? row.evidence : [])).filter((path) => !existsSync(join(ROOT, path)));
+    const absent = rows.flatMap((row) => (row.status === 'met' ? row.evidence : [])).filter(({ path }) => !existsSync(join(ROOT, path)));
     expect({ unproved, absent }).to.deep.equal({ unproved: [], absent: [] });
+  });
+
+  it('names, where a row cites a test by its title, a test that exists in that file', () => {
+    const missing = rows.flatMap((row) => row.evidence.filter(titleMissing).map(({ path, title }) => `${row.id}: ${path} › ${title}`));
+    expect(missing).to.deep.equal([]);
+  });
+
+  it('reads test titles the way mocha declares them: quoted, escaped, or templated', () => {
+    const source = "it('an admin\\'s code', …); it(\"plain\", …); it(`${method} /x: refused`, …)";
+    const titles = testTitles(source);
+    expect(["an admin's code", 'plain', 'POST /x: refused'].map((title) => titles.some((pattern) => pattern.test(title)))).to.deep.equal([true, true, true]);
+    expect(titleMissing({ path: 'spec/docs/asvs-matrix.spec.ts', title: 'a test that does not exist' })).to.equal(true);
   });
 
   it('has a row for every ASVS id cited anywhere in docs/', () => {

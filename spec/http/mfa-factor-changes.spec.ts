@@ -1,5 +1,8 @@
 import { expect } from 'chai';
-import { toStoredId } from '../../src/adapters/knex/stored-forms.js';
+import { uuidv7 } from 'uuidv7';
+import { sha256Hex } from '../../src/adapters/crypto-secret-generator.js';
+import { toStoredId, toStoredTime } from '../../src/adapters/knex/stored-forms.js';
+import { TEST_ENGINE } from '../support/db/test-engine.js';
 import { countRows } from '../support/db/count-rows.js';
 import { api } from '../support/http/api.js';
 import { asCookie } from '../support/http/fixtures.js';
@@ -56,6 +59,21 @@ describe('HTTP second factor: step-up, removal and regeneration', () => {
     expect([await events('mfa_enabled'), await events('mfa_disabled')]).to.deep.equal([1, 1]);
   });
 
+  it('a 100-bit recovery code issued before the change to 120 bits still completes a login, once', async () => {
+    const legacy = '7K3M9-QW2XR-H4PZ8-TN6VB';
+    // Stored as such codes were: the SHA-256 of the 20-character normalised form.
+    await h.db('recovery_codes').insert({
+      id: toStoredId(uuidv7()),
+      user_id: toStoredId(member.userId),
+      code_hash: sha256Hex(legacy.replaceAll('-', '')),
+      created_at: toStoredTime(clock.now(), TEST_ENGINE),
+    });
+    const first = await api(h).post('/api/v1/auth/mfa').set(asPending(await passwordStep(h, member.email))).send({ recovery_code: legacy.toLowerCase() });
+    expect(first.status).to.equal(200);
+    const again = await api(h).post('/api/v1/auth/mfa').set(asPending(await passwordStep(h, member.email))).send({ recovery_code: legacy });
+    expect([again.status, again.body.code]).to.deep.equal([401, 'invalid_credentials']);
+  });
+
   it('a recovery code steps up too, once', async () => {
     clock.advance(20 * MINUTE);
     expect((await stepUp(member, { recovery_code: recoveryCodes[1] })).status).to.equal(204);
@@ -91,7 +109,7 @@ describe('HTTP second factor: step-up, removal and regeneration', () => {
     const res = await api(h).post('/api/v1/mfa/recovery-codes').set(asCookie(member)).send({ password: PASSWORD });
     expect(res.status).to.equal(200);
     expect(res.body.recovery_codes).to.have.length(10);
-    expect(res.body.recovery_codes[0]).to.match(/^[0-9A-HJKMNP-TV-Z]{5}(-[0-9A-HJKMNP-TV-Z]{5}){3}$/);
+    expect(res.body.recovery_codes[0]).to.match(/^[0-9A-HJKMNP-TV-Z]{6}(-[0-9A-HJKMNP-TV-Z]{6}){3}$/);
     expect((await api(h).get('/api/v1/users/me').set(asCookie(other))).status).to.equal(401);
     const old = await api(h).post('/api/v1/auth/mfa').set(asPending(await passwordStep(h, member.email))).send({ recovery_code: recoveryCodes[0] });
     expect(old.body.code).to.equal('invalid_credentials');

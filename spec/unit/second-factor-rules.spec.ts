@@ -6,16 +6,18 @@ import { otpauthUri } from '../../src/core/use-cases/totp-secret.js';
 import { totpCode } from '../support/mfa/mfa-users.js';
 
 describe('second-factor rules', () => {
-  it('recovery codes: 100 bits of Crockford base32 in four groups, hashed in their normalised form', () => {
+  it('recovery codes: 120 bits of Crockford base32 in four groups of six, hashed in their normalised form', () => {
     const secrets = new CryptoSecretGenerator();
     const { secret, hash } = secrets.issue('recovery_code');
-    expect(secret).to.match(/^[0-9A-HJKMNP-TV-Z]{5}(-[0-9A-HJKMNP-TV-Z]{5}){3}$/);
+    expect(secret).to.match(/^[0-9A-HJKMNP-TV-Z]{6}(-[0-9A-HJKMNP-TV-Z]{6}){3}$/);
     for (const typed of [secret, secret.toLowerCase(), secret.replaceAll('-', ''), ` ${secret.replaceAll('-', ' ')} `]) {
       expect(secrets.hashOf(normalizeRecoveryCode(typed)!)).to.equal(hash);
     }
-    expect(normalizeRecoveryCode('0O1IL-00000-00000-00000')).to.equal('00111000000000000000');
+    expect(normalizeRecoveryCode('0O1IL0-000000-000000-000000')).to.equal('001110000000000000000000');
+    expect(normalizeRecoveryCode('0O1IL-00000-00000-00000'), 'a 100-bit code of before still reads').to.equal('00111000000000000000');
     expect(normalizeRecoveryCode('UUUUU-00000-00000-00000'), 'U is not Crockford').to.equal(null);
     expect(normalizeRecoveryCode('00000-00000')).to.equal(null);
+    expect(normalizeRecoveryCode('000000-000000-000000-00000'), '23 characters are neither form').to.equal(null);
   });
 
   it('TOTP: 160-bit secrets; a code matches its step and one either side, nothing further', () => {

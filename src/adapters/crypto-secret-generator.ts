@@ -21,7 +21,7 @@ export class CryptoSecretGenerator implements SecretGenerator {
       return { secret: formatAccountRecoveryCode(compact), hash: sha256Hex(compact) };
     }
     if (kind === 'recovery_code') {
-      const compact = crockford(RECOVERY_CODE_LENGTH); // 20 × 5 = 100 bits
+      const compact = crockford(RECOVERY_CODE_LENGTH); // 24 × 5 = 120 bits
       // The hash is of the normalised form, which is what a typed code is reduced to before lookup.
       return { secret: formatRecoveryCode(compact), hash: sha256Hex(compact) };
     }

@@ -45,7 +45,7 @@ const recoveryCodes = {
   type: 'array',
   minItems: 10,
   maxItems: 10,
-  items: { type: 'string', pattern: '^[0-9A-HJKMNP-TV-Z]{5}(-[0-9A-HJKMNP-TV-Z]{5}){3}$' },
+  items: { type: 'string', pattern: '^[0-9A-HJKMNP-TV-Z]{6}(-[0-9A-HJKMNP-TV-Z]{6}){3}$' },
   description: 'Shown only in this response; each works once. Present when this is the first factor.',
 };
 const passkeyFields = {
