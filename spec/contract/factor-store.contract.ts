@@ -67,6 +67,17 @@ export function factorStoreContract(given: TwoUsers): void {
       expect((await factorsOf(given.bob.id).summary()).recoveryCodes).to.equal(1);
     });
 
+    it('counts refused second-factor proofs per user, and clears only its own user\'s count', async () => {
+      const failure = (userId: UserId) => ({ id: uuidv7(), userId, createdAt: T0 });
+      expect(await factorsOf(given.ada.id).countSecondFactorFailure(failure(given.ada.id))).to.equal(1);
+      expect(await factorsOf(given.ada.id).countSecondFactorFailure(failure(given.ada.id))).to.equal(2);
+      expect(await factorsOf(given.bob.id).countSecondFactorFailure(failure(given.bob.id))).to.equal(1);
+      await factorsOf(given.bob.id).clearSecondFactorFailures();
+      expect([await factorsOf(given.ada.id).countSecondFactorFailures(), await factorsOf(given.bob.id).countSecondFactorFailures()]).to.deep.equal([2, 0]);
+      await given.store.scopes.open(given.ada.id).deleteUser();
+      expect(await factorsOf(given.ada.id).countSecondFactorFailures(), 'they go with their user').to.equal(0);
+    });
+
     it('counts pending-login attempts up to the limit, drops expired ones, and finds one by its secret hash', async () => {
       const stale = aPending(given.ada.id, { expiresAt: T0 });
       await factorsOf(given.ada.id).insertPendingLogin(stale);

@@ -1,10 +1,11 @@
 import type { PendingLogin } from '../../core/domain/pending-login.js';
 import type { FactorSummary, Passkey, RecoveryCode, TotpFactor } from '../../core/domain/second-factor.js';
+import type { SecondFactorFailure } from '../../core/domain/second-factor-cap.js';
 import type { ChallengePurpose, WebAuthnChallenge } from '../../core/domain/webauthn-challenge.js';
 import type { FactorStore } from '../../core/ports/factor-store.js';
 import type { ScopedAccess } from './access/scoped-access.js';
 import { isUniqueViolation } from './unique-violation.js';
-import { PASSKEYS, PENDING_LOGINS, RECOVERY_CODES, TOTP_FACTORS, WEBAUTHN_CHALLENGES } from './models/index.js';
+import { PASSKEYS, PENDING_LOGINS, RECOVERY_CODES, SECOND_FACTOR_FAILURES, TOTP_FACTORS, WEBAUTHN_CHALLENGES } from './models/index.js';
 
 /**
  * The FactorStore on a user scope's own access (and so its transaction): every statement carries
@@ -103,6 +104,19 @@ export class KnexFactorStore implements FactorStore {
 
   deletePendingLogins(): Promise<number> {
     return this.access.delete(PENDING_LOGINS);
+  }
+
+  async countSecondFactorFailure(failure: SecondFactorFailure): Promise<number> {
+    await this.access.insert(SECOND_FACTOR_FAILURES, failure);
+    return this.countSecondFactorFailures();
+  }
+
+  countSecondFactorFailures(): Promise<number> {
+    return this.access.select(SECOND_FACTOR_FAILURES).count();
+  }
+
+  async clearSecondFactorFailures(): Promise<void> {
+    await this.access.delete(SECOND_FACTOR_FAILURES);
   }
 
   async replaceChallenge(challenge: WebAuthnChallenge, now: Date): Promise<void> {

@@ -5,6 +5,7 @@ import * as securityEvents from '../../../db/migrations/0003_security_events.js'
 import * as secondFactor from '../../../db/migrations/0004_second_factor.js';
 import * as administration from '../../../db/migrations/0005_administration.js';
 import * as accountRecovery from '../../../db/migrations/0006_account_recovery.js';
+import * as secondFactorFailures from '../../../db/migrations/0007_second_factor_failures.js';
 
 export interface Migration {
   name: string;
@@ -20,6 +21,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '0004_second_factor', ...secondFactor },
   { name: '0005_administration', ...administration },
   { name: '0006_account_recovery', ...accountRecovery },
+  { name: '0007_second_factor_failures', ...secondFactorFailures },
 ];
 
 export const MIGRATION_SOURCE: Knex.MigrationSource<Migration> = {

@@ -1,5 +1,6 @@
 import type { PendingLogin } from '../../core/domain/pending-login.js';
 import type { FactorSummary, Passkey, RecoveryCode, TotpFactor } from '../../core/domain/second-factor.js';
+import type { SecondFactorFailure } from '../../core/domain/second-factor-cap.js';
 import type { UserId } from '../../core/domain/user-id.js';
 import type { ChallengePurpose, WebAuthnChallenge } from '../../core/domain/webauthn-challenge.js';
 import type { FactorStore } from '../../core/ports/factor-store.js';
@@ -108,6 +109,19 @@ export class MemoryFactorStore implements FactorStore {
 
   async deletePendingLogins(): Promise<number> {
     return this.remove(this.tables.pendingLogins, () => true);
+  }
+
+  async countSecondFactorFailure(failure: SecondFactorFailure): Promise<number> {
+    insertChecked(this.tables.secondFactorFailures, { ...failure, userId: this.userId }, () => false, this.exists());
+    return this.countSecondFactorFailures();
+  }
+
+  async countSecondFactorFailures(): Promise<number> {
+    return this.mine(this.tables.secondFactorFailures).length;
+  }
+
+  async clearSecondFactorFailures(): Promise<void> {
+    this.remove(this.tables.secondFactorFailures, () => true);
   }
 
   async replaceChallenge(challenge: WebAuthnChallenge, now: Date): Promise<void> {

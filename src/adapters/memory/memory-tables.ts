@@ -3,6 +3,7 @@ import type { ApiToken } from '../../core/domain/api-token.js';
 import type { Invite } from '../../core/domain/invite.js';
 import type { PendingLogin } from '../../core/domain/pending-login.js';
 import type { Passkey, RecoveryCode, TotpFactor } from '../../core/domain/second-factor.js';
+import type { SecondFactorFailure } from '../../core/domain/second-factor-cap.js';
 import type { SecurityEvent } from '../../core/domain/security-event.js';
 import type { Session } from '../../core/domain/session.js';
 import type { User } from '../../core/domain/user.js';
@@ -18,6 +19,7 @@ export interface MemoryTables {
   totpFactors: Map<string, TotpFactor>;
   passkeys: Map<string, Passkey>;
   recoveryCodes: Map<string, RecoveryCode>;
+  secondFactorFailures: Map<string, SecondFactorFailure>;
   accountRecoveries: Map<string, AccountRecovery>;
   pendingLogins: Map<string, PendingLogin>;
   webauthnChallenges: Map<string, WebAuthnChallenge>;
@@ -34,6 +36,7 @@ export const emptyTables = (): MemoryTables => ({
   totpFactors: new Map(),
   passkeys: new Map(),
   recoveryCodes: new Map(),
+  secondFactorFailures: new Map(),
   accountRecoveries: new Map(),
   pendingLogins: new Map(),
   webauthnChallenges: new Map(),

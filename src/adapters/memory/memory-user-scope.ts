@@ -52,7 +52,7 @@ export class MemoryUserScope implements UserScope {
     this.deleteOwned(this.tables.apiTokens, (t) => t.userId);
     this.deleteOwned(this.tables.invites, (i) => i.createdBy);
     this.deleteOwned(this.tables.securityEvents, (e) => e.userId);
-    for (const table of [this.tables.totpFactors, this.tables.passkeys, this.tables.recoveryCodes, this.tables.accountRecoveries, this.tables.pendingLogins, this.tables.webauthnChallenges]) {
+    for (const table of [this.tables.totpFactors, this.tables.passkeys, this.tables.recoveryCodes, this.tables.secondFactorFailures, this.tables.accountRecoveries, this.tables.pendingLogins, this.tables.webauthnChallenges]) {
       this.deleteOwned(table as Map<string, { userId: string }>, (record) => record.userId);
     }
     for (const event of this.tables.securityEvents.values()) if (event.actorId === this.userId) event.actorId = null;

@@ -15,6 +15,7 @@ export const TRAIL_EVENT_TYPES = [
   'passkey_removed',
   'recovery_codes_regenerated',
   'recovery_code_used',
+  'second_factor_locked',
   'api_token_created',
   'api_token_revoked',
   'display_name_changed',

@@ -1,5 +1,6 @@
 import type { PendingLogin } from '../domain/pending-login.js';
 import type { FactorSummary, Passkey, RecoveryCode, TotpFactor } from '../domain/second-factor.js';
+import type { SecondFactorFailure } from '../domain/second-factor-cap.js';
 import type { ChallengePurpose, WebAuthnChallenge } from '../domain/webauthn-challenge.js';
 
 /**
@@ -42,6 +43,13 @@ export interface FactorStore {
   deletePendingLogin(id: string): Promise<boolean>;
   /** Ends every pending login of the user (an account recovery, a disabled account); answers how many went. */
   deletePendingLogins(): Promise<number>;
+
+  /** Counts one refused second-factor proof; answers how many are counted now, this one included. */
+  countSecondFactorFailure(failure: SecondFactorFailure): Promise<number>;
+  /** How many consecutive refused proofs are counted (the cap locks the second step). */
+  countSecondFactorFailures(): Promise<number>;
+  /** A success or an admin's MFA reset: the count starts again. */
+  clearSecondFactorFailures(): Promise<void>;
 
   /** Replaces the challenge of the same binding and purpose, and drops the user's expired ones. */
   replaceChallenge(challenge: WebAuthnChallenge, now: Date): Promise<void>;

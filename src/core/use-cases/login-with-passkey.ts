@@ -7,6 +7,7 @@ import { endPresentedSession } from './end-presented-session.js';
 import { newSession } from './new-session.js';
 import { credentialOf } from './prove-passkey.js';
 import type { ThrottleGuard } from './throttle-guard.js';
+import { countRefusedProof, refuseWhileLocked } from './second-factor-lock.js';
 import { trailEvent } from './trail-event.js';
 import { issueDeviceCookie, loginAttempt } from './trusted-device.js';
 import type { UseCases } from './use-cases.js';
@@ -30,9 +31,11 @@ export const makeLoginWithPasskey =
     const scope = deps.scopes.open(user.id);
     const attempt = loginAttempt(deps, user.email, user.id, context);
     await guard.admitLogin(attempt, () => scope.recordEvent(trailEvent(deps, 'login_throttled', context)));
+    await refuseWhileLocked(scope); // a passkey alone is a second factor too: the lock holds here as well
     const verified = await deps.webauthn.verifyAuthentication(response, challenge.challenge, credentialOf(passkey), 'required');
     // The user handle the authenticator stored at registration must name the passkey's owner.
     if (!verified || verified.userHandle !== user.id) {
+      await countRefusedProof(deps, scope, context);
       await scope.recordEvent(trailEvent(deps, 'login_failed', context));
       throw new DomainError('webauthn_failed');
     }
@@ -44,6 +47,7 @@ export const makeLoginWithPasskey =
     const { session, grant } = newSession(deps, user.id, context.userAgent, now);
     await scope.transaction(async (tx) => {
       await tx.factors.touchPasskey(passkey.id, verified.counter, now);
+      await tx.factors.clearSecondFactorFailures();
       await tx.updateUser({ lastLoginAt: now });
       await tx.insertSession(session);
       await tx.recordEvent(trailEvent(deps, 'login_succeeded', context, { targetId: session.id }));

@@ -6,6 +6,7 @@ import type { UserScope } from '../ports/user-scopes.js';
 import { endPresentedSession } from './end-presented-session.js';
 import { newSession } from './new-session.js';
 import { findPendingLogin } from './pending-login.js';
+import { countRefusedProof, refuseWhileLocked } from './second-factor-lock.js';
 import type { ThrottleGuard } from './throttle-guard.js';
 import { trailEvent } from './trail-event.js';
 import { issueDeviceCookie, loginAttempt } from './trusted-device.js';
@@ -24,7 +25,8 @@ export interface SecondStepAttempt {
  * The second login step, whatever the factor. Each attempt is counted on the pending login before
  * the proof is looked at (five, then it is gone) and on the email's failure limit (CONTRACT §9), so
  * six digits cannot be guessed across pending logins. The proof, the pending login's end and the
- * new session commit together: a recovery code is spent only if the session opens.
+ * new session commit together: a recovery code is spent only if the session opens. Refused proofs
+ * count toward the cap of second-factor-lock.ts, which a success clears.
  */
 export const completeSecondStep = async (
   deps: SecondStepDeps,
@@ -39,6 +41,7 @@ export const completeSecondStep = async (
     await scope.factors.deletePendingLogin(pending.id);
     throw new DomainError('invalid_credentials');
   }
+  await refuseWhileLocked(scope);
   if (!(await scope.factors.countPendingLoginAttempt(pending.id, PENDING_LOGIN_ATTEMPTS))) {
     await scope.factors.deletePendingLogin(pending.id);
     throw new DomainError('not_authenticated');
@@ -50,12 +53,14 @@ export const completeSecondStep = async (
     if (!(await attempt.prove(tx, pending))) return false;
     // Another request completed it first: roll the proof back, this one opens nothing.
     if (!(await tx.factors.deletePendingLogin(pending.id))) throw new DomainError('not_authenticated');
+    await tx.factors.clearSecondFactorFailures();
     await tx.updateUser({ lastLoginAt: session.createdAt });
     await tx.insertSession(session);
     await tx.recordEvent(trailEvent(deps, 'login_succeeded', context, { targetId: session.id }));
     return true;
   });
   if (!proved) {
+    await countRefusedProof(deps, scope, context);
     await scope.recordEvent(trailEvent(deps, 'login_failed', context));
     throw new DomainError(attempt.refusal);
   }

@@ -4,6 +4,7 @@ import type { Ports } from '../ports/ports.js';
 import type { UserScope } from '../ports/user-scopes.js';
 import type { ThrottleGuard } from './throttle-guard.js';
 import { rotatedProof } from './rotated-proof.js';
+import { countRefusedProof, refuseWhileLocked } from './second-factor-lock.js';
 import { trailEvent } from './trail-event.js';
 import type { SessionGrant } from './views.js';
 import { loginAttempt } from './trusted-device.js';
@@ -25,13 +26,16 @@ export const stepUpWithFactor = async (
   const { context, user } = principal;
   const attempt = loginAttempt(deps, user.email, principal.userId, context);
   await guard.admitLogin(attempt, () => scope.recordEvent(trailEvent(deps, 'login_throttled', context)));
+  await refuseWhileLocked(scope);
   const rotation = rotatedProof(deps, expiresAt);
   const proved = await scope.transaction(async (tx) => {
     if (!(await prove(tx, sessionId))) return false;
+    await tx.factors.clearSecondFactorFailures();
     if (!(await tx.proveSession(sessionId, rotation.proof))) throw new DomainError('not_authenticated');
     return true;
   });
   if (!proved) {
+    await countRefusedProof(deps, scope, context);
     await scope.recordEvent(trailEvent(deps, 'login_failed', context));
     throw new DomainError(refusal);
   }

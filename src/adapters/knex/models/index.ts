@@ -4,6 +4,7 @@ import { INVITES } from './invites.js';
 import { PASSKEYS } from './passkeys.js';
 import { PENDING_LOGINS } from './pending-logins.js';
 import { RECOVERY_CODES } from './recovery-codes.js';
+import { SECOND_FACTOR_FAILURES } from './second-factor-failures.js';
 import type { SchemaModel } from './model.js';
 import { SECURITY_EVENTS } from './security-events.js';
 import { SESSIONS } from './sessions.js';
@@ -20,6 +21,7 @@ export {
   PASSKEYS,
   PENDING_LOGINS,
   RECOVERY_CODES,
+  SECOND_FACTOR_FAILURES,
   SECURITY_EVENTS,
   SESSIONS,
   THROTTLE_COUNTERS,
@@ -44,4 +46,5 @@ export const MODELS: readonly SchemaModel[] = [
   WEBAUTHN_CHALLENGES,
   PASSKEY_LOGIN_CHALLENGES,
   ACCOUNT_RECOVERIES,
+  SECOND_FACTOR_FAILURES,
 ];
