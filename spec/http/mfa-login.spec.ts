@@ -126,7 +126,7 @@ describe('HTTP second factor: TOTP enrolment and the two-step login', () => {
     const code = totpCode(secret, clock.now());
     await secondStep(await passwordStep(h, member.email), { code });
     const [row] = await h.db('totp_factors').where('user_id', toStoredId(member.userId));
-    expect(row.sealed_secret).to.match(/^v1\.[0-9a-f]{8}\./);
+    expect(row.sealed_secret).to.match(/^v2\.[0-9a-f]{8}\./);
     expect(JSON.stringify(await h.db('totp_factors'))).not.to.include(secret);
     const stored = JSON.stringify(await h.db('recovery_codes'));
     for (const recovery of recoveryCodes) expect(stored).not.to.include(recovery.replaceAll('-', ''));

@@ -77,7 +77,7 @@ describe('a lockout the attacker cannot impose on the owner (device cookies)', (
   it('sets the cookie like the session cookie, for a year, and never on a refused login', async () => {
     const res = await login(ADA, PASSWORD);
     const line = (res.headers['set-cookie'] as unknown as string[]).find((value) => value.startsWith('gh_device='));
-    expect(line).to.match(/^gh_device=v1\.[^;]+; HttpOnly; SameSite=Lax; Path=\/; Max-Age=31536000$/);
+    expect(line).to.match(/^gh_device=v2\.[^;]+; HttpOnly; SameSite=Lax; Path=\/; Max-Age=31536000$/);
     const refused = await login(ADA, 'wrong password');
     expect(JSON.stringify(refused.headers['set-cookie'] ?? [])).not.to.include('gh_device');
   });
