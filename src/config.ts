@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { databaseTlsProblems } from './config-database.js';
 import { DEFAULT_THROTTLE_LIMITS } from './core/domain/throttle.js';
 import type { MfaPolicy } from './core/domain/mfa-policy.js';
 import { fileSecrets } from './config-files.js';
@@ -107,6 +108,7 @@ export const loadConfig = (rawEnv: Env, readFile: (path: string) => string = (pa
   if (!/^(sqlite:\/\/.+|postgres(ql)?:\/\/.+)$/.test(databaseUrl)) {
     problems.push('SERVICE_DATABASE_URL: must start with sqlite:// or postgres://');
   }
+  problems.push(...databaseTlsProblems(databaseUrl, production));
   const logLevel = env.SERVICE_LOG_LEVEL || 'info';
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`SERVICE_LOG_LEVEL: must be one of ${LOG_LEVELS.join(', ')}`);
   const publicOrigin = origin(env.SERVICE_PUBLIC_URL || 'http://localhost:3000', production, problems);

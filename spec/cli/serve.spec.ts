@@ -2,7 +2,7 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { once } from 'node:events';
 import { expect } from 'chai';
 import { createCliDatabase, type CliDatabase } from '../support/cli/cli-database.js';
-import { CLI_PATH, ROOT, ensureBuilt } from '../support/cli/run-cli.js';
+import { CLI_PATH, ROOT, ensureBuilt, runCli } from '../support/cli/run-cli.js';
 
 /** Resolves with the port from the "listening" log line (PORT=0 lets the kernel pick a free one). */
 const listeningPort = (child: ChildProcessWithoutNullStreams): Promise<number> =>
@@ -68,6 +68,20 @@ describe('gatehouse serve', function () {
     });
     expect(line.msg).to.match(/^listening on 127\.0\.0\.1:\d+$/);
     expect(line).not.to.have.property('docs_url');
+  });
+
+  it('refuses to start in production on a remote PostgreSQL URL without TLS: one line naming the variable, no password, before listening', async () => {
+    const result = await runCli(['serve', '--no-migrate'], {
+      PATH: process.env.PATH,
+      SERVICE_ENVIRONMENT: 'production',
+      SERVICE_PUBLIC_URL: 'https://id.example.com',
+      SERVICE_SECRET_KEY: 'production-secret-key-for-the-cli-tests-0123456789',
+      SERVICE_DATABASE_URL: 'postgres://gatehouse:hunter2-db-password@db.internal.example:5432/gatehouse',
+      PORT: '0',
+    });
+    expect(result.code).not.to.equal(0);
+    expect(result.stderr).to.include('SERVICE_DATABASE_URL: a PostgreSQL server on another host needs TLS in production');
+    expect(result.stdout + result.stderr).not.to.include('hunter2').and.not.to.include('listening');
   });
 
   it('with --no-migrate leaves an empty database untouched', async () => {

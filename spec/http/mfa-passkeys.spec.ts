@@ -31,6 +31,11 @@ describe('HTTP second factor: passkeys', () => {
     expect(created.body.rp).to.deep.equal({ name: 'Gatehouse', id: 'gatehouse.test' });
     expect(created.body.attestation).to.equal('none');
     expect(created.body.authenticatorSelection).to.include({ residentKey: 'preferred', userVerification: 'preferred' });
+    expect(created.body.pubKeyCredParams, 'EdDSA and ES256 first; RS256 last, for Windows Hello').to.deep.equal([
+      { alg: -8, type: 'public-key' },
+      { alg: -7, type: 'public-key' },
+      { alg: -257, type: 'public-key' },
+    ]);
     const response = authenticator.register(created.body);
     const before = member.token;
     const res = await register(response);

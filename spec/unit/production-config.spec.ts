@@ -33,3 +33,36 @@ describe('configuration: production starts only with its own key and an https or
     expect(problemsOf({ SERVICE_SECRET_KEY: KEY, SERVICE_PUBLIC_URL: 'https://id.example.com' })).to.deep.equal([]);
   });
 });
+
+/** ASVS 12.3.1: a remote PostgreSQL server is reached over TLS in production, or the service does not start. */
+describe('configuration: production refuses a remote PostgreSQL URL without TLS', () => {
+  const base = { SERVICE_SECRET_KEY: 'k'.repeat(40), SERVICE_PUBLIC_URL: 'https://id.example.com' };
+  const databaseProblems = (url: string, env: Record<string, string> = base) =>
+    problemsOf({ ...env, SERVICE_DATABASE_URL: url }).filter((problem) => problem.startsWith('SERVICE_DATABASE_URL'));
+
+  it('refuses a remote host without sslmode, or with a mode that allows plain text, and never prints the URL', () => {
+    for (const url of ['postgres://gh:s3cret@db.internal:5432/gatehouse', 'postgres://gh:s3cret@10.0.0.5/gh?sslmode=prefer', 'postgresql://gh:s3cret@db/gh?sslmode=disable']) {
+      const problems = databaseProblems(url);
+      expect(problems, url).to.have.length(1);
+      expect(problems[0]).to.include('sslmode=require').and.not.to.include('s3cret');
+    }
+  });
+
+  it('starts with sslmode=require, verify-ca or verify-full, and on loopback or a Unix socket without it', () => {
+    for (const url of [
+      'postgres://gh:pw@db.internal/gh?sslmode=require',
+      'postgres://gh:pw@db.internal/gh?sslmode=verify-ca',
+      'postgres://gh:pw@db.internal/gh?sslmode=verify-full',
+      'postgres://gh:pw@localhost/gh',
+      'postgres://gh:pw@127.0.0.1:5432/gh',
+      'postgres://gh:pw@[::1]/gh',
+      'postgres://gh:pw@/gh?host=/var/run/postgresql',
+    ]) {
+      expect(databaseProblems(url), url).to.deep.equal([]);
+    }
+  });
+
+  it('leaves development and test alone', () => {
+    expect(() => loadConfig({ SERVICE_ENVIRONMENT: 'development', SERVICE_DATABASE_URL: 'postgres://gh:pw@db.internal/gh' })).not.to.throw();
+  });
+});

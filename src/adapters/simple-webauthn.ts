@@ -9,6 +9,11 @@ const toJson = (value: object): JsonObject => JSON.parse(JSON.stringify(value)) 
 const KNOWN_TRANSPORTS = new Set(['ble', 'cable', 'hybrid', 'internal', 'nfc', 'smart-card', 'usb']);
 const knownTransports = (transports: readonly string[] = []): string[] =>
   [...new Set(transports.filter((transport) => KNOWN_TRANSPORTS.has(transport)))];
+/**
+ * COSE algorithms offered, in order of preference: EdDSA (-8) and ES256 (-7) first (ASVS 11.6.1);
+ * RS256 (-257) last, only because Windows Hello's TPM-backed keys are RSA (docs/security.md).
+ */
+export const PASSKEY_ALGORITHMS: readonly number[] = [-8, -7, -257];
 const descriptor = (credential: CredentialDescriptor) => ({ id: credential.credentialId, transports: credential.transports });
 
 // Loaded on the first passkey ceremony: the library and its ASN.1 stack hold ~20 MB of a process's
@@ -49,6 +54,7 @@ export class SimpleWebAuthn implements WebAuthn {
       attestationType: 'none',
       excludeCredentials: exclude.map(descriptor),
       authenticatorSelection: { residentKey: 'preferred', userVerification: 'preferred' },
+      supportedAlgorithmIDs: [...PASSKEY_ALGORITHMS],
     });
     return { options: toJson(options), challenge: options.challenge };
   }
@@ -62,6 +68,7 @@ export class SimpleWebAuthn implements WebAuthn {
         expectedOrigin: this.origin,
         expectedRPID: this.rpID,
         requireUserVerification: false,
+        supportedAlgorithmIDs: [...PASSKEY_ALGORITHMS],
       });
       if (!verified) return null;
       const { credential } = registrationInfo;
