@@ -82,6 +82,13 @@ describe('docs/asvs.md: the ASVS 5.0.0 matrix', () => {
     expect({ unproved, absent }).to.deep.equal({ unproved: [], absent: [] });
   });
 
+  it('names, for every spec a "met" row cites, the test that proves it by its title', () => {
+    const untitled = rows.flatMap((row) =>
+      row.status === 'met' ? row.evidence.filter(({ path, title }) => path.startsWith('spec/') && title === null).map(({ path }) => `${row.id}: ${path}`) : [],
+    );
+    expect(untitled).to.deep.equal([]);
+  });
+
   it('names, where a row cites a test by its title, a test that exists in that file', () => {
     const missing = rows.flatMap((row) => row.evidence.filter(titleMissing).map(({ path, title }) => `${row.id}: ${path} › ${title}`));
     expect(missing).to.deep.equal([]);
@@ -92,6 +99,12 @@ describe('docs/asvs.md: the ASVS 5.0.0 matrix', () => {
     const titles = testTitles(source);
     expect(["an admin's code", 'plain', 'POST /x: refused'].map((title) => titles.some((pattern) => pattern.test(title)))).to.deep.equal([true, true, true]);
     expect(titleMissing({ path: 'spec/docs/asvs-matrix.spec.ts', title: 'a test that does not exist' })).to.equal(true);
+  });
+
+  it('states in its summary the counts its level 1 and 2 rows add up to', () => {
+    const count = (status: string) => rows.filter((row) => row.level !== '3' && row.status === status).length;
+    const [met, notMet, na] = [count('met'), count('not met'), count('n/a')];
+    expect(readDoc('docs/asvs.md')).to.include(`${met + notMet} apply to Gatehouse: **${met} met**, ${notMet} not met, ${na} not applicable.`);
   });
 
   it('has a row for every ASVS id cited anywhere in docs/', () => {

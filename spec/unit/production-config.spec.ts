@@ -41,7 +41,7 @@ describe('configuration: production refuses a remote PostgreSQL URL without TLS'
     problemsOf({ ...env, SERVICE_DATABASE_URL: url }).filter((problem) => problem.startsWith('SERVICE_DATABASE_URL'));
 
   it('refuses a remote host without sslmode, or with a mode that allows plain text, and never prints the URL', () => {
-    for (const url of ['postgres://gh:s3cret@db.internal:5432/gatehouse', 'postgres://gh:s3cret@10.0.0.5/gh?sslmode=prefer', 'postgresql://gh:s3cret@db/gh?sslmode=disable']) {
+    for (const url of ['postgres://gh:s3cret@db.internal:5432/gatehouse', 'postgres://gh:s3cret@10.0.0.5/gh?sslmode=prefer', 'postgresql://gh:s3cret@db/gh?sslmode=disable', 'postgres://gh:s3cret@db/gh?sslmode=no-verify']) {
       const problems = databaseProblems(url);
       expect(problems, url).to.have.length(1);
       expect(problems[0]).to.include('sslmode=require').and.not.to.include('s3cret');
