@@ -1,4 +1,4 @@
-import type { Env } from '../src/config.js';
+import type { Env } from '../src/config/config.js';
 
 /**
  * Everything the CLI needs from its surroundings. Only main.ts builds one from `process`,

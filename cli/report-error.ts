@@ -1,4 +1,4 @@
-import { ConfigError } from '../src/config.js';
+import { ConfigError } from '../src/config/config.js';
 import { isDomainError } from '../src/core/domain/errors.js';
 import { EXIT_REFUSED, EXIT_USAGE, outcomeByError } from './exit-codes.js';
 import { UsageError } from './usage-error.js';

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
-import { openDatabase } from '../src/adapters/knex/connection.js';
+import { openDatabase } from '../src/adapters/knex/connection/connection.js';
 import { composeService, type Service } from '../src/compose.js';
-import type { Config } from '../src/config.js';
+import type { Config } from '../src/config/config.js';
 import { createLogger } from '../src/logger.js';
 import type { CliIo } from './cli-io.js';
 

@@ -1,8 +1,8 @@
 import pg from 'pg';
 import { Argon2PasswordHasher } from '../../src/adapters/argon2-password-hasher.js';
 import { sha256Hex } from '../../src/adapters/crypto-secret-generator.js';
-import { openDatabase } from '../../src/adapters/knex/connection.js';
-import { migrateLatest } from '../../src/adapters/knex/migrator.js';
+import { openDatabase } from '../../src/adapters/knex/connection/connection.js';
+import { migrateLatest } from '../../src/adapters/knex/migrations/migrator.js';
 import { API_TOKEN_PREFIX } from '../../src/core/domain/api-token.js';
 import { BENCH_PASSWORD, HOUR_MS, picks, secret, storedId, type SeedPlan, type Seeded } from './seed.js';
 

@@ -1,5 +1,5 @@
 import type { Argv, CommandModule } from 'yargs';
-import { loadConfig } from '../../src/config.js';
+import { loadConfig } from '../../src/config/config.js';
 import type { CommandContext } from '../command-context.js';
 import { EXIT_OK } from '../exit-codes.js';
 import { readPassword } from '../read-password.js';

@@ -1,6 +1,6 @@
 import type { Argv, CommandModule } from 'yargs';
-import { checkDrift } from '../../src/adapters/knex/drift-check.js';
-import { loadConfig } from '../../src/config.js';
+import { checkDrift } from '../../src/adapters/knex/drift/drift-check.js';
+import { loadConfig } from '../../src/config/config.js';
 import type { CommandContext } from '../command-context.js';
 import { EXIT_OK, EXIT_REFUSED } from '../exit-codes.js';
 import { withDatabase } from '../with-service.js';

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { Argv, CommandModule } from 'yargs';
-import { migrateLatest, migrationStatus, rollback } from '../../src/adapters/knex/migrator.js';
-import { loadConfig } from '../../src/config.js';
+import { migrateLatest, migrationStatus, rollback } from '../../src/adapters/knex/migrations/migrator.js';
+import { loadConfig } from '../../src/config/config.js';
 import type { CommandContext } from '../command-context.js';
 import { EXIT_OK } from '../exit-codes.js';
 import { withDatabase } from '../with-service.js';

@@ -1,7 +1,7 @@
 import type { Argv, CommandModule } from 'yargs';
-import { migrateLatest } from '../../src/adapters/knex/migrator.js';
+import { migrateLatest } from '../../src/adapters/knex/migrations/migrator.js';
 import { composeService } from '../../src/compose.js';
-import { loadConfig } from '../../src/config.js';
+import { loadConfig } from '../../src/config/config.js';
 import { createLogger } from '../../src/logger.js';
 import type { CommandContext } from '../command-context.js';
 import { EXIT_OK } from '../exit-codes.js';

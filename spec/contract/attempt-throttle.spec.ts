@@ -1,4 +1,4 @@
-import { openDatabase } from '../../src/adapters/knex/connection.js';
+import { openDatabase } from '../../src/adapters/knex/connection/connection.js';
 import { KnexAttemptThrottle } from '../../src/adapters/knex/knex-attempt-throttle.js';
 import { MemoryAttemptThrottle } from '../../src/adapters/memory/memory-attempt-throttle.js';
 import { createTempDatabase } from '../support/db/temp-database.js';

@@ -1,6 +1,6 @@
 import { createKnexStore } from '../../src/adapters/knex/knex-store.js';
 import { adminScopesContract } from './admin-scopes.contract.js';
-import { rollback } from '../../src/adapters/knex/migrator.js';
+import { rollback } from '../../src/adapters/knex/migrations/migrator.js';
 import { createTempDatabase } from '../support/db/temp-database.js';
 import { ENGINE_LABEL } from '../support/db/test-engine.js';
 import { accountRecoveryContract } from './account-recovery.contract.js';

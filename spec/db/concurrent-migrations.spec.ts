@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { MIGRATIONS } from '../../src/adapters/knex/migration-source.js';
+import { MIGRATIONS } from '../../src/adapters/knex/migrations/migration-source.js';
 import { ensureBuilt } from '../support/cli/run-cli.js';
 import { createTempDatabase } from '../support/db/temp-database.js';
 import { startWorker } from '../support/db/worker-process.js';

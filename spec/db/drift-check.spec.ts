@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { checkDrift } from '../../src/adapters/knex/drift-check.js';
+import { checkDrift } from '../../src/adapters/knex/drift/drift-check.js';
 import { MODELS, SESSIONS, USERS, type SchemaModel } from '../../src/adapters/knex/models/index.js';
 import { createTempDatabase, type TempDatabase } from '../support/db/temp-database.js';
 import { ENGINE_LABEL } from '../support/db/test-engine.js';

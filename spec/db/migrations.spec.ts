@@ -1,7 +1,7 @@
 import { expect } from 'chai';
-import { checkDrift } from '../../src/adapters/knex/drift-check.js';
-import { MIGRATIONS } from '../../src/adapters/knex/migration-source.js';
-import { migrateLatest, migrationStatus, rollback } from '../../src/adapters/knex/migrator.js';
+import { checkDrift } from '../../src/adapters/knex/drift/drift-check.js';
+import { MIGRATIONS } from '../../src/adapters/knex/migrations/migration-source.js';
+import { migrateLatest, migrationStatus, rollback } from '../../src/adapters/knex/migrations/migrator.js';
 import { tableNames } from '../support/db/table-names.js';
 import { createTempDatabase, type TempDatabase } from '../support/db/temp-database.js';
 import { ENGINE_LABEL } from '../support/db/test-engine.js';

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { Knex } from 'knex';
-import { engineOf } from '../../src/adapters/knex/engine.js';
+import { engineOf } from '../../src/adapters/knex/connection/engine.js';
 import { toStoredId } from '../../src/adapters/knex/stored-forms.js';
 import { countRows } from '../support/db/count-rows.js';
 import { ENGINE_LABEL } from '../support/db/test-engine.js';

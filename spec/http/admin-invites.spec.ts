@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { engineOf } from '../../src/adapters/knex/engine.js';
+import { engineOf } from '../../src/adapters/knex/connection/engine.js';
 import { toStoredId, toStoredTime } from '../../src/adapters/knex/stored-forms.js';
 import { LIVE_INVITES_PER_ADMIN } from '../../src/core/domain/quotas.js';
 import { countRows } from '../support/db/count-rows.js';

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import type { Env } from '../../src/config.js';
+import type { Env } from '../../src/config/config.js';
 import { api } from '../support/http/api.js';
 import { startHarness, type Harness } from '../support/http/harness.js';
 import { PASSWORD, cookieHeader, sessionCookieOf, uniqueEmail } from '../support/http/users.js';

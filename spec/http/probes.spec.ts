@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import { MIGRATION_SOURCE } from '../../src/adapters/knex/migration-source.js';
-import { migrateLatest } from '../../src/adapters/knex/migrator.js';
+import { MIGRATION_SOURCE } from '../../src/adapters/knex/migrations/migration-source.js';
+import { migrateLatest } from '../../src/adapters/knex/migrations/migrator.js';
 import { createTempDatabase, type TempDatabase } from '../support/db/temp-database.js';
 import { ENGINE_LABEL } from '../support/db/test-engine.js';
 import { api } from '../support/http/api.js';

@@ -1,7 +1,7 @@
 import type express from 'express';
 import type { Knex } from 'knex';
 import { composeService, type Service } from '../../src/compose.js';
-import { loadConfig, type Config, type Env } from '../../src/config.js';
+import { loadConfig, type Config, type Env } from '../../src/config/config.js';
 import type { Ports } from '../../src/core/ports/ports.js';
 import { createApp } from '../../src/http/create-app.js';
 import { createLogger } from '../../src/logger.js';

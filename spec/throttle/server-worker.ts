@@ -1,5 +1,5 @@
 import { composeService } from '../../src/compose.js';
-import { loadConfig } from '../../src/config.js';
+import { loadConfig } from '../../src/config/config.js';
 import { createApp } from '../../src/http/create-app.js';
 import { createLogger } from '../../src/logger.js';
 import { startServer } from '../../src/server.js';

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { loadConfig } from '../../src/config.js';
+import { loadConfig } from '../../src/config/config.js';
 
 describe('throttle limits reach the service from configuration', () => {
   it('defaults to the contract numbers, so `gatehouse serve` always throttles unless told 0', () => {

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { ConfigError, loadConfig } from '../../src/config.js';
+import { ConfigError, loadConfig } from '../../src/config/config.js';
 import { hostContextWords } from '../../src/core/domain/context-words.js';
 import { fillerHashes, pwnedFileText, tempFile } from '../support/unit/pwned-file.js';
 

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { databaseFailureOf, DatabaseUnreachableError } from '../../src/adapters/knex/database-unavailable.js';
+import { databaseFailureOf, DatabaseUnreachableError } from '../../src/adapters/knex/connection/database-unavailable.js';
 import { DomainError } from '../../src/core/domain/errors.js';
 
 const error = (message: string, fields: Record<string, unknown> = {}): Error => Object.assign(new Error(message), fields);

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { makePurgeExpiredEvents } from '../../src/core/use-cases/purge-expired-events.js';
+import { makePurgeExpiredEvents } from '../../src/core/use-cases/maintenance/purge-expired-events.js';
 import { scheduleEventRetention, type RetentionTimers } from '../../src/event-retention-schedule.js';
 import { FixedClock } from '../support/unit/fixed-clock.js';
 

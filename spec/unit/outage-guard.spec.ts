@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { guardAgainstOutage, type OutageGuardDeps } from '../../src/adapters/availability/outage-guard.js';
-import { databaseFailureOf, DatabaseUnreachableError } from '../../src/adapters/knex/database-unavailable.js';
+import { databaseFailureOf, DatabaseUnreachableError } from '../../src/adapters/knex/connection/database-unavailable.js';
 import { DomainError } from '../../src/core/domain/errors.js';
 import { createLogger } from '../../src/logger.js';
 import { expectDomainError } from './expect-domain-error.js';

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { CryptoSecretGenerator } from '../../src/adapters/crypto-secret-generator.js';
 import { OtpauthTotp } from '../../src/adapters/otpauth-totp.js';
 import { normalizeRecoveryCode } from '../../src/core/domain/recovery-code.js';
-import { otpauthUri } from '../../src/core/use-cases/totp-secret.js';
+import { otpauthUri } from '../../src/core/use-cases/mfa/totp-secret.js';
 import { totpCode } from '../support/mfa/mfa-users.js';
 
 describe('second-factor rules', () => {

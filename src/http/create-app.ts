@@ -1,6 +1,6 @@
 import express from 'express';
 import type { Logger } from 'pino';
-import type { Config } from '../config.js';
+import type { Config } from '../config/config.js';
 import { API } from './api-path.js';
 import { DomainError } from '../core/domain/errors.js';
 import type { UseCases } from '../core/use-cases/use-cases.js';

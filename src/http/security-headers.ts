@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 import helmet from 'helmet';
-import type { Config } from '../config.js';
+import type { Config } from '../config/config.js';
 
 type Header = readonly [name: string, value: string];
 

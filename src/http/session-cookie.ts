@@ -1,5 +1,5 @@
 import type { Request, Response } from 'express';
-import type { Config } from '../config.js';
+import type { Config } from '../config/config.js';
 import type { SessionGrant } from '../core/use-cases/views.js';
 import { readCookie } from './cookie-value.js';
 

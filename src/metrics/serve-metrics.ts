@@ -1,5 +1,5 @@
 import type { RequestListener } from 'node:http';
-import type { Config } from '../config.js';
+import type { Config } from '../config/config.js';
 import type { Metrics } from './metrics.js';
 
 export interface MetricsSetup {

@@ -1,5 +1,5 @@
 import type { Argv, CommandModule } from 'yargs';
-import { loadConfig } from '../../../src/config.js';
+import { loadConfig } from '../../../src/config/config.js';
 import type { UserRef } from '../../../src/core/domain/admin-principal.js';
 import type { UseCases } from '../../../src/core/use-cases/use-cases.js';
 import type { CommandContext } from '../../command-context.js';

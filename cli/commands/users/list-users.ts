@@ -1,5 +1,5 @@
 import type { Argv, CommandModule } from 'yargs';
-import { loadConfig } from '../../../src/config.js';
+import { loadConfig } from '../../../src/config/config.js';
 import type { AdminUserView } from '../../../src/core/use-cases/views.js';
 import type { UseCases } from '../../../src/core/use-cases/use-cases.js';
 import { toAdminUserOut } from '../../../src/http/representations.js';

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { Knex } from 'knex';
-import { openDatabase } from '../../../src/adapters/knex/connection.js';
+import { openDatabase } from '../../../src/adapters/knex/connection/connection.js';
 import { createKnexStore } from '../../../src/adapters/knex/knex-store.js';
 import { toStoredId } from '../../../src/adapters/knex/stored-forms.js';
 import type { RedeemOutcome } from '../../../src/core/ports/auth-lookups.js';

@@ -1,9 +1,9 @@
 import { expect } from 'chai';
 import type { Knex } from 'knex';
-import { openDatabase } from '../../../src/adapters/knex/connection.js';
+import { openDatabase } from '../../../src/adapters/knex/connection/connection.js';
 import { createKnexStore } from '../../../src/adapters/knex/knex-store.js';
 import { composeService } from '../../../src/compose.js';
-import { loadConfig } from '../../../src/config.js';
+import { loadConfig } from '../../../src/config/config.js';
 import { aSession, aUser } from '../../contract/fixtures.js';
 import { createTempPostgresDatabase, type TempPostgresDatabase } from '../../support/db/temp-postgres-database.js';
 

@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import type { Knex } from 'knex';
 import { OutageTracker } from '../../../src/adapters/availability/outage-tracker.js';
-import { openDatabase } from '../../../src/adapters/knex/connection.js';
-import { databaseFailureOf } from '../../../src/adapters/knex/database-unavailable.js';
+import { openDatabase } from '../../../src/adapters/knex/connection/connection.js';
+import { databaseFailureOf } from '../../../src/adapters/knex/connection/database-unavailable.js';
 import { createLogger } from '../../../src/logger.js';
 import { startCountingProxy, type CountingProxy } from '../../support/db/counting-proxy.js';
 import { onServer } from '../../support/db/postgres-admin.js';

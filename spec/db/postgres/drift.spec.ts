@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { checkDrift } from '../../../src/adapters/knex/drift-check.js';
+import { checkDrift } from '../../../src/adapters/knex/drift/drift-check.js';
 import { createTempPostgresDatabase, type TempPostgresDatabase } from '../../support/db/temp-postgres-database.js';
 
 // The engine-neutral cases are in ../drift-check.spec.ts; these types exist only on PostgreSQL.

@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { openDatabase, sqliteFilename } from '../../../src/adapters/knex/connection.js';
+import { openDatabase, sqliteFilename } from '../../../src/adapters/knex/connection/connection.js';
 import { aSession, aUser } from '../../contract/fixtures.js';
 import { createKnexStore } from '../../../src/adapters/knex/knex-store.js';
 import type { TempDatabase } from '../../support/db/temp-database.js';

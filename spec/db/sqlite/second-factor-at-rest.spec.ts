@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { existsSync, readFileSync } from 'node:fs';
 import * as OTPAuth from 'otpauth';
-import { sqliteFilename } from '../../../src/adapters/knex/connection.js';
+import { sqliteFilename } from '../../../src/adapters/knex/connection/connection.js';
 import { startHarness, type DatabaseHarness } from '../../support/http/harness.js';
 import { registeredMember, signedInAdmin } from '../../support/http/users.js';
 import { enrolTotp } from '../../support/mfa/mfa-users.js';

@@ -1,5 +1,5 @@
-import { openDatabase } from '../../../src/adapters/knex/connection.js';
-import { migrateLatest } from '../../../src/adapters/knex/migrator.js';
+import { openDatabase } from '../../../src/adapters/knex/connection/connection.js';
+import { migrateLatest } from '../../../src/adapters/knex/migrations/migrator.js';
 
 // Usage: migrate-worker.ts <url> — opens a connection, prints `ready`, waits for a line on standard
 // input (so every process starts migrating at once), then prints what it applied, or its error.

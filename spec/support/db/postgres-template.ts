@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { openDatabase } from '../../../src/adapters/knex/connection.js';
-import { migrateLatest } from '../../../src/adapters/knex/migrator.js';
+import { openDatabase } from '../../../src/adapters/knex/connection/connection.js';
+import { migrateLatest } from '../../../src/adapters/knex/migrations/migrator.js';
 import { databaseUrl, onServer, quoteIdent } from './postgres-admin.js';
 
 // Migrating costs more than copying a database, so the real migrations run once per test process,

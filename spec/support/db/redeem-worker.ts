@@ -1,5 +1,5 @@
 import { uuidv7 } from 'uuidv7';
-import { openDatabase } from '../../../src/adapters/knex/connection.js';
+import { openDatabase } from '../../../src/adapters/knex/connection/connection.js';
 import { createKnexStore } from '../../../src/adapters/knex/knex-store.js';
 
 // Usage: redeem-worker.ts <url> <invite id> <email>... — prints `ready`, waits for a line on

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { engineOf } from '../../../src/adapters/knex/engine.js';
+import { engineOf } from '../../../src/adapters/knex/connection/engine.js';
 
 const SQL = {
   sqlite: "select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like 'knex_%' order by name",

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { openDatabase } from '../../../src/adapters/knex/connection.js';
+import { openDatabase } from '../../../src/adapters/knex/connection/connection.js';
 import { databaseUrl, onServer, quoteIdent } from './postgres-admin.js';
 import { migratedTemplate } from './postgres-template.js';
 import type { TempDatabase, TempDatabaseOptions } from './temp-database.js';

@@ -1,8 +1,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openDatabase } from '../../../src/adapters/knex/connection.js';
-import { migrateLatest } from '../../../src/adapters/knex/migrator.js';
+import { openDatabase } from '../../../src/adapters/knex/connection/connection.js';
+import { migrateLatest } from '../../../src/adapters/knex/migrations/migrator.js';
 import type { TempDatabase, TempDatabaseOptions } from './temp-database.js';
 
 /** A real file in its own temp folder (SPEC §1: never an in-memory database). */

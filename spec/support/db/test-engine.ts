@@ -1,4 +1,4 @@
-import type { Engine } from '../../../src/adapters/knex/engine.js';
+import type { Engine } from '../../../src/adapters/knex/connection/engine.js';
 
 const ENGINES: readonly Engine[] = ['sqlite', 'postgres'];
 

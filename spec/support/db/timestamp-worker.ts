@@ -1,4 +1,4 @@
-import { openDatabase } from '../../../src/adapters/knex/connection.js';
+import { openDatabase } from '../../../src/adapters/knex/connection/connection.js';
 import { createKnexStore } from '../../../src/adapters/knex/knex-store.js';
 import type { UserId } from '../../../src/core/domain/user-id.js';
 

@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import type express from 'express';
 import type { Knex } from 'knex';
 import { composeService, type Service } from '../../../src/compose.js';
-import { loadConfig, type Config, type Env } from '../../../src/config.js';
+import { loadConfig, type Config, type Env } from '../../../src/config/config.js';
 import type { Ports } from '../../../src/core/ports/ports.js';
 import type { UseCases } from '../../../src/core/use-cases/use-cases.js';
 import { createApp } from '../../../src/http/create-app.js';

@@ -1,5 +1,5 @@
 import { DomainError } from '../../core/domain/errors.js';
-import type { DatabaseFailure } from '../knex/database-unavailable.js';
+import type { DatabaseFailure } from '../knex/connection/database-unavailable.js';
 import type { Logger } from '../../logger.js';
 import type { OutageTracker } from './outage-tracker.js';
 

@@ -1,4 +1,4 @@
-import type { ConnectAttempt, ConnectionGate } from '../knex/connection-gate.js';
+import type { ConnectAttempt, ConnectionGate } from '../knex/connection/connection-gate.js';
 import type { Logger } from '../../logger.js';
 import { backoffDelayMs, DATABASE_BACKOFF, type BackoffPolicy } from './backoff.js';
 

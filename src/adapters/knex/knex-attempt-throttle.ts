@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { AttemptCount, AttemptThrottle, ThrottleRule } from '../../core/ports/attempt-throttle.js';
-import { engineOf } from './engine.js';
+import { engineOf } from './connection/engine.js';
 import { THROTTLE_COUNTERS } from './models/throttle-counters.js';
 import { fromStoredTime, toStoredTime } from './stored-forms.js';
 

@@ -11,14 +11,14 @@ import type { PasskeyLoginChallenge } from '../../core/domain/webauthn-challenge
 import type { AuthLookups, InsertUserOutcome, RedeemOutcome, WithNewUser } from '../../core/ports/auth-lookups.js';
 import type { UserScope } from '../../core/ports/user-scopes.js';
 import { AuthAccess, OWNER_PREFIX, ROW_PREFIX } from './access/auth-access.js';
-import { engineOf, type Engine } from './engine.js';
+import { engineOf, type Engine } from './connection/engine.js';
 import { KnexUserScope } from './knex-user-scope.js';
 import { ACCOUNT_RECOVERIES, API_TOKENS, INVITES, PASSKEY_LOGIN_CHALLENGES, PASSKEYS, PENDING_LOGINS, SESSIONS, USERS, type Model } from './models/index.js';
-import type { PreparedAuthQueries } from './prepared-auth-queries.js';
-import { preparedAuthQueriesFor } from './prepared-queries.js';
+import type { PreparedAuthQueries } from './hot-path/prepared-auth-queries.js';
+import { preparedAuthQueriesFor } from './hot-path/prepared-queries.js';
 import { fromRow, toRow, type StoredRow } from './row-mapping.js';
 import { fromStoredId, toStoredIdOrNull, toStoredTime } from './stored-forms.js';
-import { isUniqueViolation } from './unique-violation.js';
+import { isUniqueViolation } from './connection/unique-violation.js';
 
 const withOwner = <T>(model: Model<T>, row: StoredRow | undefined): { record: T; user: User } | null =>
   row ? { record: fromRow(model, row, ROW_PREFIX), user: fromRow(USERS, row, OWNER_PREFIX) } : null;

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { EventRetention } from '../../core/ports/event-retention.js';
-import { engineOf } from './engine.js';
+import { engineOf } from './connection/engine.js';
 import { SECURITY_EVENTS } from './models/index.js';
 import { toStoredTime } from './stored-forms.js';
 

@@ -4,7 +4,7 @@ import type { SecondFactorFailure } from '../../core/domain/second-factor-cap.js
 import type { ChallengePurpose, WebAuthnChallenge } from '../../core/domain/webauthn-challenge.js';
 import type { FactorStore } from '../../core/ports/factor-store.js';
 import type { ScopedAccess } from './access/scoped-access.js';
-import { isUniqueViolation } from './unique-violation.js';
+import { isUniqueViolation } from './connection/unique-violation.js';
 import { PASSKEYS, PENDING_LOGINS, RECOVERY_CODES, SECOND_FACTOR_FAILURES, TOTP_FACTORS, WEBAUTHN_CHALLENGES } from './models/index.js';
 
 /**

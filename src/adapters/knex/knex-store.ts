@@ -5,7 +5,7 @@ import { KnexAdminScope } from './knex-admin-scope.js';
 import { KnexAuthLookups } from './knex-auth-lookups.js';
 import { KnexEventRetention } from './knex-event-retention.js';
 import { KnexUserScope } from './knex-user-scope.js';
-import { MIGRATIONS } from './migration-source.js';
+import { MIGRATIONS } from './migrations/migration-source.js';
 
 export type Store = Pick<Ports, 'auth' | 'scopes' | 'admins' | 'health' | 'retention'>;
 

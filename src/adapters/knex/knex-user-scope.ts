@@ -11,11 +11,11 @@ import { hasSecondFactor } from '../../core/domain/second-factor.js';
 import type { FactorStore } from '../../core/ports/factor-store.js';
 import type { Page, SessionProof, UserChanges, UserScope } from '../../core/ports/user-scopes.js';
 import { ScopedAccess } from './access/scoped-access.js';
-import { engineOf } from './engine.js';
+import { engineOf } from './connection/engine.js';
 import { KnexFactorStore } from './knex-factor-store.js';
 import { ACCOUNT_RECOVERIES, API_TOKENS, INVITES, SECURITY_EVENTS, SESSIONS, USERS } from './models/index.js';
-import { preparedScopeQueriesFor } from './prepared-queries.js';
-import type { PreparedScopeQueries } from './prepared-scope-queries.js';
+import { preparedScopeQueriesFor } from './hot-path/prepared-queries.js';
+import type { PreparedScopeQueries } from './hot-path/prepared-scope-queries.js';
 import { toRow } from './row-mapping.js';
 import { toStoredId, toStoredIdOrNull } from './stored-forms.js';
 

@@ -1,4 +1,4 @@
-import type { Engine } from './engine.js';
+import type { Engine } from './connection/engine.js';
 import type { Column, Model, SchemaModel } from './models/index.js';
 import { fromStoredId, fromStoredTime, toStoredId, toStoredIdOrNull, toStoredTime } from './stored-forms.js';
 

@@ -1,4 +1,4 @@
-import type { Engine } from './engine.js';
+import type { Engine } from './connection/engine.js';
 
 const CANONICAL_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const STORED_ID = /^[0-9a-f]{32}$/;

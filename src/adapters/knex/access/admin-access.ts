@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { engineOf, type Engine } from '../engine.js';
+import { engineOf, type Engine } from '../connection/engine.js';
 import { INVITES, SECURITY_EVENTS, USERS } from '../models/index.js';
 import { toStoredId, toStoredIdOrNull, toStoredTime } from '../stored-forms.js';
 import type { StoredRow } from '../row-mapping.js';

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { engineOf } from '../engine.js';
+import { engineOf } from '../connection/engine.js';
 import { USERS } from '../models/index.js';
 import { columnFor, isUniqueKey, type Model, type SchemaModel, type ScopedModel } from '../models/model.js';
 import { aliasedColumns, type StoredRow } from '../row-mapping.js';

@@ -1,9 +1,9 @@
 import type { Knex } from 'knex';
 import type { UserId } from '../../../core/domain/user-id.js';
-import { engineOf, type Engine } from '../engine.js';
+import { engineOf, type Engine } from '../connection/engine.js';
 import { columnFor, type InsertableModel, type SchemaModel, type ScopedModel } from '../models/model.js';
 import { toRow, type StoredRow } from '../row-mapping.js';
-import { compileTemplate, type StatementTemplate } from '../statement-template.js';
+import { compileTemplate, type StatementTemplate } from '../hot-path/statement-template.js';
 import { toStoredId } from '../stored-forms.js';
 import { ScopedFilter } from './scoped-filter.js';
 import { ScopedReader } from './scoped-reader.js';

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { Engine } from '../engine.js';
+import type { Engine } from '../connection/engine.js';
 import { columnFor, type Model } from '../models/model.js';
 import { toStoredValue } from '../row-mapping.js';
 

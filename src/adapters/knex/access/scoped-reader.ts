@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { Engine } from '../engine.js';
+import type { Engine } from '../connection/engine.js';
 import { columnFor, type ScopedModel } from '../models/model.js';
 import { fromRow, type StoredRow } from '../row-mapping.js';
 import { ScopedFilter } from './scoped-filter.js';

@@ -3,8 +3,8 @@ import { DomainError } from '../../domain/errors.js';
 import { isDisabled } from '../../domain/user.js';
 import type { Ports } from '../../ports/ports.js';
 import type { AdminScope } from '../../ports/admin-scopes.js';
-import { OPERATOR_CONTEXT } from '../operator-context.js';
-import { requireRecentAuthentication } from '../recent-authentication-gate.js';
+import { OPERATOR_CONTEXT } from './operator-context.js';
+import { requireRecentAuthentication } from '../step-up/recent-authentication-gate.js';
 
 /**
  * The only place an AdminPrincipal is minted (spec/architecture.spec.ts holds it to that). Over

@@ -1,0 +1,21 @@
+import type { Knex } from 'knex';
+import { engineOf } from '../connection/engine.js';
+import { PreparedAuthQueries } from './prepared-auth-queries.js';
+import { PreparedScopeQueries } from './prepared-scope-queries.js';
+
+// One set per knex handle: a user scope is opened per request, its statements must not be.
+const auth = new WeakMap<Knex, PreparedAuthQueries>();
+const scope = new WeakMap<Knex, PreparedScopeQueries>();
+
+const memoized = <T>(cache: WeakMap<Knex, T>, db: Knex, make: (db: Knex) => T): T => {
+  let found = cache.get(db);
+  if (!found) cache.set(db, (found = make(db)));
+  return found;
+};
+
+/** On both engines: the exact-key reads are prepared statements on SQLite and on PostgreSQL. */
+export const preparedAuthQueriesFor = (db: Knex): PreparedAuthQueries => memoized(auth, db, (handle) => new PreparedAuthQueries(handle));
+
+/** SQLite only: the touches' unsynced commit is a SQLite setting; PostgreSQL keeps knex's builder path. */
+export const preparedScopeQueriesFor = (db: Knex): PreparedScopeQueries | null =>
+  engineOf(db) === 'sqlite' ? memoized(scope, db, (handle) => new PreparedScopeQueries(handle)) : null;

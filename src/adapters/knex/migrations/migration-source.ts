@@ -1,0 +1,31 @@
+import type { Knex } from 'knex';
+import * as identity from '../../../../db/migrations/0001_identity.js';
+import * as throttle from '../../../../db/migrations/0002_throttle.js';
+import * as securityEvents from '../../../../db/migrations/0003_security_events.js';
+import * as secondFactor from '../../../../db/migrations/0004_second_factor.js';
+import * as administration from '../../../../db/migrations/0005_administration.js';
+import * as accountRecovery from '../../../../db/migrations/0006_account_recovery.js';
+import * as secondFactorFailures from '../../../../db/migrations/0007_second_factor_failures.js';
+
+export interface Migration {
+  name: string;
+  up(knex: Knex): Promise<void>;
+  down(knex: Knex): Promise<void>;
+}
+
+/** Imported statically, so the same list works under tsx and from dist/ (no directory scan). */
+export const MIGRATIONS: readonly Migration[] = [
+  { name: '0001_identity', ...identity },
+  { name: '0002_throttle', ...throttle },
+  { name: '0003_security_events', ...securityEvents },
+  { name: '0004_second_factor', ...secondFactor },
+  { name: '0005_administration', ...administration },
+  { name: '0006_account_recovery', ...accountRecovery },
+  { name: '0007_second_factor_failures', ...secondFactorFailures },
+];
+
+export const MIGRATION_SOURCE: Knex.MigrationSource<Migration> = {
+  getMigrations: () => Promise.resolve([...MIGRATIONS]),
+  getMigrationName: (migration) => migration.name,
+  getMigration: (migration) => Promise.resolve(migration),
+};

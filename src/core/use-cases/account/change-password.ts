@@ -1,0 +1,37 @@
+import { DomainError } from '../../domain/errors.js';
+import { requireSession } from '../../domain/principal.js';
+import type { Ports } from '../../ports/ports.js';
+import { changePasswordRules, parse } from '../../rules.js';
+import { ensurePasswordPolicy } from './ensure-password-policy.js';
+import { newSession } from '../sign-in/new-session.js';
+import type { PasswordCheck } from '../sign-in/password-check.js';
+import { requireRecentAuthentication } from '../step-up/recent-authentication-gate.js';
+import { trailEvent } from '../trail-event.js';
+import type { UseCases } from '../use-cases.js';
+
+/**
+ * The new hash, the end of every session and the caller's fresh one commit together (ASVS 2.3.3):
+ * no moment exists where the new password works and an old session still does.
+ */
+export const makeChangePassword =
+  (deps: Pick<Ports, 'scopes' | 'hasher' | 'blocklist' | 'secrets' | 'ids' | 'clock'>, checkPassword: PasswordCheck): UseCases['changePassword'] =>
+  async (principal, input) => {
+    const credential = requireSession(principal);
+    const body = parse<{ current_password: string; new_password: string }>(changePasswordRules, input);
+    const scope = deps.scopes.open(principal.userId);
+    await requireRecentAuthentication(deps, principal, scope, 'withSecondFactor');
+    const user = await scope.findUser();
+    if (!user) throw new DomainError('not_authenticated');
+    await checkPassword(scope, user, body.current_password, principal.context);
+    await ensurePasswordPolicy(deps, body.new_password, user, 'new_password');
+    const passwordHash = await deps.hasher.hash(body.new_password);
+    // The rotated session keeps the second-factor proof the caller's session had.
+    const { session, grant } = newSession(deps, user.id, principal.context.userAgent, credential.secondFactorAt);
+    await scope.transaction(async (tx) => {
+      await tx.updateUser({ passwordHash, updatedAt: deps.clock.now() });
+      await tx.deleteSessionsExcept(null);
+      await tx.insertSession(session);
+      await tx.recordEvent(trailEvent(deps, 'password_changed', principal.context));
+    });
+    return grant;
+  };

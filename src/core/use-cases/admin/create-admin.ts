@@ -1,0 +1,36 @@
+import { localPartOf } from '../../domain/email.js';
+import { DomainError } from '../../domain/errors.js';
+import { toPublicUser } from '../../domain/user.js';
+import type { Ports } from '../../ports/ports.js';
+import { createAdminRules, parse } from '../../rules.js';
+import { ensurePasswordPolicy } from '../account/ensure-password-policy.js';
+import { OPERATOR_CONTEXT } from './operator-context.js';
+import { trailEvent } from '../trail-event.js';
+import type { UseCases } from '../use-cases.js';
+
+/** SPEC §4: never updates an existing row; the same rules as registration; any number of admins. */
+export const makeCreateAdmin =
+  (deps: Pick<Ports, 'auth' | 'hasher' | 'blocklist' | 'ids' | 'clock'>): UseCases['createAdmin'] =>
+  async (input) => {
+    const body = parse<{ email: string; password: string; display_name?: string }>(createAdminRules, input);
+    const displayName = body.display_name ?? localPartOf(body.email);
+    await ensurePasswordPolicy(deps, body.password, { email: body.email, displayName }, 'password');
+    if (await deps.auth.findUserByEmail(body.email)) throw new DomainError('email_taken');
+    const now = deps.clock.now();
+    const candidate = {
+      id: deps.ids.next(),
+      email: body.email,
+      displayName,
+      passwordHash: await deps.hasher.hash(body.password),
+      role: 'admin' as const,
+      createdAt: now,
+      updatedAt: now,
+      disabledAt: null,
+      lastLoginAt: null,
+    };
+    const inserted = await deps.auth.insertUser(candidate, (scope) =>
+      scope.recordEvent(trailEvent(deps, 'registered', OPERATOR_CONTEXT, { actor: 'operator' })),
+    );
+    if (inserted.outcome === 'email_taken') throw new DomainError('email_taken');
+    return toPublicUser(inserted.user);
+  };

@@ -1,0 +1,51 @@
+import { addDays } from '../../domain/days.js';
+import { DomainError } from '../../domain/errors.js';
+import { requireSession } from '../../domain/principal.js';
+import { API_TOKENS_PER_USER } from '../../domain/quotas.js';
+import type { Ports } from '../../ports/ports.js';
+import { createTokenRules, parse } from '../../rules.js';
+import { requireRecentAuthentication } from '../step-up/recent-authentication-gate.js';
+import { toApiTokenView } from '../to-views.js';
+import { trailEvent } from '../trail-event.js';
+import type { UseCases } from '../use-cases.js';
+
+/** A credential never mints a credential: only a recently authenticated browser session creates tokens. */
+export const makeCreateApiToken =
+  (deps: Pick<Ports, 'scopes' | 'secrets' | 'ids' | 'clock'>): UseCases['createApiToken'] =>
+  async (principal, input) => {
+    requireSession(principal);
+    const body = parse<{ name: string; expires_in_days: number | null }>(createTokenRules, input);
+    const scope = deps.scopes.open(principal.userId);
+    await requireRecentAuthentication(deps, principal, scope, 'always');
+    const now = deps.clock.now();
+    const { secret, hash } = deps.secrets.issue('api_token');
+    const token = {
+      id: deps.ids.next(),
+      userId: principal.userId,
+      name: body.name,
+      tokenHash: hash,
+      createdAt: now,
+      expiresAt: body.expires_in_days === null ? null : addDays(now, body.expires_in_days),
+      lastUsedAt: null,
+    };
+    await scope.transaction(async (tx) => {
+      if ((await tx.countApiTokens()) >= API_TOKENS_PER_USER) throw new DomainError('quota_exceeded');
+      await tx.insertApiToken(token);
+      await tx.recordEvent(trailEvent(deps, 'api_token_created', principal.context, { targetId: token.id }));
+    });
+    return { token: toApiTokenView(token), secret };
+  };
+
+export const makeListApiTokens =
+  (deps: Pick<Ports, 'scopes'>): UseCases['listApiTokens'] =>
+  async (principal) =>
+    (await deps.scopes.open(principal.userId).listApiTokens()).map(toApiTokenView);
+
+export const makeRevokeApiToken =
+  (deps: Pick<Ports, 'scopes' | 'ids' | 'clock'>): UseCases['revokeApiToken'] =>
+  async (principal, tokenId) => {
+    await deps.scopes.open(principal.userId).transaction(async (scope) => {
+      if (!(await scope.deleteApiToken(tokenId))) throw new DomainError('not_found');
+      await scope.recordEvent(trailEvent(deps, 'api_token_revoked', principal.context, { targetId: tokenId }));
+    });
+  };

@@ -1,0 +1,18 @@
+import type { Ports } from '../../ports/ports.js';
+import { parse, secondFactorRules } from '../../rules.js';
+import { proveCode, type CodeProof } from '../mfa/prove-code.js';
+import { completeSecondStep } from './second-step.js';
+import type { ThrottleGuard } from './throttle-guard.js';
+import type { UseCases } from '../use-cases.js';
+
+/** POST /auth/mfa: `{code}` or `{recovery_code}` on the pending login the cookie names. */
+export const makeCompleteLoginWithCode =
+  (deps: Pick<Ports, 'auth' | 'scopes' | 'secrets' | 'ids' | 'clock' | 'totp' | 'secretBox'>, guard: ThrottleGuard): UseCases['completeLoginWithCode'] =>
+  async (pendingSecret, input, context) => {
+    await guard.admitAddress(context.clientAddress);
+    const proof = parse<CodeProof>(secondFactorRules, input);
+    return completeSecondStep(deps, guard, pendingSecret, context, {
+      refusal: 'invalid_credentials',
+      prove: (scope) => proveCode(deps, scope, proof, context),
+    });
+  };

@@ -1,0 +1,54 @@
+import { normalizeEmail } from '../../domain/email.js';
+import { DomainError } from '../../domain/errors.js';
+import { hasSecondFactor } from '../../domain/second-factor.js';
+import { isDisabled, toPublicUser } from '../../domain/user.js';
+import type { Ports } from '../../ports/ports.js';
+import { loginRules, parse } from '../../rules.js';
+import { endPresentedSession } from './end-presented-session.js';
+import { newSession } from './new-session.js';
+import { beginSecondStep } from './pending-login.js';
+import type { ThrottleGuard } from './throttle-guard.js';
+import { trailEvent } from '../trail-event.js';
+import { issueDeviceCookie, loginAttempt } from './trusted-device.js';
+import type { UseCases } from '../use-cases.js';
+
+export const makeLogin =
+  (deps: Pick<Ports, 'auth' | 'scopes' | 'hasher' | 'secrets' | 'ids' | 'clock' | 'log' | 'secretBox'>, guard: ThrottleGuard): UseCases['login'] =>
+  async (input, context) => {
+    const { clientAddress } = context;
+    await guard.admitAddress(clientAddress);
+    const body = parse<{ email: string; password: string }>(loginRules, input);
+    const email = normalizeEmail(body.email);
+    const user = await deps.auth.findUserByEmail(email);
+    const attempt = loginAttempt(deps, email, user?.id ?? null, context);
+    // Refused before the password is looked at, whether or not an account has this email.
+    await guard.admitLogin(attempt, async () => {
+      if (user) await deps.scopes.open(user.id).recordEvent(trailEvent(deps, 'login_throttled', context));
+    });
+    // An unknown email still pays for one verification (against a dummy hash): same timing.
+    const verified = await deps.hasher.verify(user?.passwordHash ?? null, body.password);
+    // A disabled account answers exactly as a wrong password does (after the same verification).
+    if (!user || !verified || isDisabled(user)) {
+      if (user) await deps.scopes.open(user.id).recordEvent(trailEvent(deps, 'login_failed', context));
+      else deps.log.write({ type: 'login_failed', userId: null, clientAddress });
+      throw new DomainError('invalid_credentials');
+    }
+    await endPresentedSession(deps, context);
+    const rehashed = deps.hasher.needsRehash(user.passwordHash) ? await deps.hasher.hash(body.password) : null;
+    const factors = await deps.scopes.open(user.id).factors.summary();
+    // A password alone opens nothing for a user with a second factor (CONTRACT §10), and it does not
+    // clear the email's failures either: only the second step does, so codes cannot be guessed across pending logins.
+    if (hasSecondFactor(factors)) {
+      const { methods, pending } = await beginSecondStep(deps, deps.scopes.open(user.id), factors, rehashed);
+      return { user: toPublicUser(user), session: pending, secondStep: methods, device: null };
+    }
+    await guard.clearLoginFailures(attempt);
+    const { session, grant } = newSession(deps, user.id, context.userAgent);
+    await deps.scopes.open(user.id).transaction(async (scope) => {
+      const rehash = rehashed ? { passwordHash: rehashed, updatedAt: session.createdAt } : {};
+      await scope.updateUser({ ...rehash, lastLoginAt: session.createdAt });
+      await scope.insertSession(session);
+      await scope.recordEvent(trailEvent(deps, 'login_succeeded', context, { targetId: session.id }));
+    });
+    return { user: toPublicUser(user), session: grant, secondStep: null, device: issueDeviceCookie(deps, user.id) };
+  };
