@@ -50,24 +50,24 @@ describe('architecture: src/core is a pure hexagon', () => {
  * may receive it; a new one must be added here on purpose, in review.
  */
 const MAY_REACH_AUTH_LOOKUPS = new Set([
-  'authenticate-api-token.ts',
-  'authenticate-session.ts',
-  'check-new-admin.ts', // create-admin's email lookup, before the password is asked for
+  'sign-in/authenticate-api-token.ts',
+  'sign-in/authenticate-session.ts',
+  'admin/check-new-admin.ts', // create-admin's email lookup, before the password is asked for
   // The second login step and passwordless login: a pending login by its cookie's hash, a passkey
   // by its credential id, a passwordless challenge by its cookie's hash, before identity is known.
-  'complete-login-with-code.ts',
-  'complete-login-with-passkey.ts',
-  'create-admin.ts',
-  'end-presented-session.ts',
-  'login-with-passkey.ts',
-  'login.ts',
-  'logout.ts',
-  'passkey-login-options.ts',
-  'pending-login.ts',
-  'recover-account.ts', // the account-recovery code by its hash, before identity is known
-  'register-with-invite.ts',
-  'second-step-passkey-options.ts',
-  'second-step.ts',
+  'sign-in/complete-login-with-code.ts',
+  'sign-in/complete-login-with-passkey.ts',
+  'admin/create-admin.ts',
+  'sign-in/end-presented-session.ts',
+  'sign-in/login-with-passkey.ts',
+  'sign-in/login.ts',
+  'sign-in/logout.ts',
+  'sign-in/passkey-login-options.ts',
+  'sign-in/pending-login.ts',
+  'sign-in/recover-account.ts', // the account-recovery code by its hash, before identity is known
+  'sign-in/register-with-invite.ts',
+  'sign-in/second-step-passkey-options.ts',
+  'sign-in/second-step.ts',
 ]);
 
 describe('architecture: who may reach what', () => {
@@ -92,5 +92,40 @@ describe('architecture: who may reach what', () => {
       .filter((file) => !file.startsWith(resolve('src/adapters')))
       .filter((file) => /as (unknown as )?UserId\b/.test(readFileSync(file, 'utf8')));
     expect(minting.map((file) => relative(resolve('.'), file))).to.deep.equal([]);
+  });
+});
+
+/** Relative imports of a file, resolved to the files they name (type-only imports included). */
+const localImportsOf = (file: string): string[] =>
+  importsOf(readFileSync(file, 'utf8'))
+    .filter((spec) => spec.startsWith('.') && spec.endsWith('.js'))
+    .map((spec) => resolve(file, '..', spec.replace(/\.js$/, '.ts')));
+
+/** Every import circle among `files`, each as the chain of files that closes it. */
+export const importCircles = (files: string[], importsOf: (file: string) => string[]): string[][] => {
+  const state = new Map<string, 'open' | 'done'>();
+  const circles: string[][] = [];
+  const visit = (file: string, path: string[]): void => {
+    state.set(file, 'open');
+    for (const next of importsOf(file)) {
+      if (state.get(next) === 'open') circles.push([...path.slice(path.indexOf(next)), file, next]);
+      else if (!state.has(next) && files.includes(next)) visit(next, [...path, file]);
+    }
+    state.set(file, 'done');
+  };
+  for (const file of files) if (!state.has(file)) visit(file, [file].slice(1));
+  return circles;
+};
+
+describe('architecture: no import circles in src/ and cli/', () => {
+  it('finds none', () => {
+    const files = [...filesUnder(resolve('src')), ...filesUnder(resolve('cli'))];
+    const circles = importCircles(files, localImportsOf).map((circle) => circle.map((file) => relative(resolve('.'), file)).join(' → '));
+    expect(circles).to.deep.equal([]);
+  });
+
+  it('the checker itself finds a circle', () => {
+    const graph: Record<string, string[]> = { a: ['b'], b: ['c'], c: ['a'], d: ['a'] };
+    expect(importCircles(Object.keys(graph), (file) => graph[file] ?? [])).to.deep.equal([['a', 'b', 'c', 'a']]);
   });
 });

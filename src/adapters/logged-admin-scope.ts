@@ -1,6 +1,6 @@
 import type { SecurityLogEntry } from '../core/ports/security-log.js';
 import type { AdminScope, TargetUser } from '../core/ports/admin-scopes.js';
-import { loggedScope, type Sink } from './logged-trail.js';
+import { loggedScope, type Sink } from './logged-scope.js';
 
 /**
  * An admin scope whose target users' scopes log their recorded events, after the admin

@@ -1,4 +1,4 @@
-import type { Env } from './config.js';
+import type { Env } from './env.js';
 
 const FILE_SUFFIX = '_FILE';
 

@@ -1,7 +1,7 @@
 import { pwnedPasswordsFileProblem } from '../adapters/blocklist/pwned-passwords-file-check.js';
 import { CONTAINED_WORD_MIN, hostContextWords, normalizeContextWord } from '../core/domain/context-words.js';
 import { codePointLength } from '../core/domain/text.js';
-import type { Env } from './config.js';
+import type { Env } from './env.js';
 
 const WORD_MAX = 64;
 

@@ -3,9 +3,11 @@ import { databaseTlsProblems } from './config-database.js';
 import { DEFAULT_THROTTLE_LIMITS } from '../core/domain/throttle.js';
 import type { MfaPolicy } from '../core/domain/mfa-policy.js';
 import { fileSecrets } from './config-files.js';
+import type { Env } from './env.js';
 import { passwordSettings, type PasswordSettings } from './config-passwords.js';
 
 export type { MfaPolicy };
+export type { Env } from './env.js';
 export type Environment = 'development' | 'test' | 'production';
 
 export interface Config extends PasswordSettings {
@@ -29,7 +31,6 @@ export interface Config extends PasswordSettings {
   mfaRequired: MfaPolicy;
 }
 
-export type Env = Record<string, string | undefined>;
 
 const DEV_SECRET_KEY = 'gatehouse-development-secret-key-not-for-production';
 const ENVIRONMENTS: readonly Environment[] = ['development', 'test', 'production'];

@@ -47,7 +47,6 @@ import { makeStepUpPasskeyOptions } from './step-up/step-up-passkey-options.js';
 import { makeStepUpWithPasskey } from './step-up/step-up-with-passkey.js';
 import { makeThrottleGuard } from './sign-in/throttle-guard.js';
 import { makeUpdateDisplayName } from './account/update-display-name.js';
-import type { UseCases } from './use-cases.js';
 
 /** The default of SERVICE_EVENT_RETENTION_DAYS. */
 export const DEFAULT_EVENT_RETENTION_DAYS = 180;
@@ -58,7 +57,7 @@ export const makeUseCases = (
   limits: ThrottleLimits = DEFAULT_THROTTLE_LIMITS,
   mfaPolicy: MfaPolicy = 'none',
   eventRetentionDays = DEFAULT_EVENT_RETENTION_DAYS,
-): UseCases => {
+) => {
   const guard = makeThrottleGuard(ports, limits);
   const checkPassword = makePasswordCheck(ports, guard);
   return {
@@ -112,7 +111,8 @@ export const makeUseCases = (
     issueAccountRecovery: makeIssueAccountRecovery(ports),
     recoverAccount: makeRecoverAccount(ports, guard),
     purgeExpiredEvents: makePurgeExpiredEvents(ports, eventRetentionDays),
-    checkHealth: () => ports.health.isDatabaseUp(),
-    checkReadiness: () => ports.health.isSchemaCurrent(),
+    checkHealth: (): Promise<boolean> => ports.health.isDatabaseUp(),
+    /** The database answers and its schema is at the latest migration this build knows. */
+    checkReadiness: (): Promise<boolean> => ports.health.isSchemaCurrent(),
   };
 };

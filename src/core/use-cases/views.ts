@@ -88,3 +88,10 @@ export interface SignInContext extends RequestContext {
 }
 
 export type { RequestContext };
+
+/** A completed sign-in: the user, its new session, and the device cookie of decision 0018. */
+export interface SignedIn {
+    user: PublicUser;
+    session: SessionGrant;
+    device: SessionGrant;
+}

@@ -1,5 +1,5 @@
 import { DomainError } from '../../domain/errors.js';
-import { requireSession } from '../../domain/principal.js';
+import { requireSession, type Principal } from '../../domain/principal.js';
 import type { Ports } from '../../ports/ports.js';
 import { changePasswordRules, parse } from '../../rules.js';
 import { ensurePasswordPolicy } from './ensure-password-policy.js';
@@ -7,14 +7,17 @@ import { newSession } from '../sign-in/new-session.js';
 import type { PasswordCheck } from '../sign-in/password-check.js';
 import { requireRecentAuthentication } from '../step-up/recent-authentication-gate.js';
 import { trailEvent } from '../trail-event.js';
-import type { UseCases } from '../use-cases.js';
+import type { SessionGrant } from '../views.js';
+
+/** Session credentials only (else forbidden). Returns the rotated session. */
+export type ChangePassword = (principal: Principal, input: unknown) => Promise<SessionGrant>;
 
 /**
  * The new hash, the end of every session and the caller's fresh one commit together (ASVS 2.3.3):
  * no moment exists where the new password works and an old session still does.
  */
 export const makeChangePassword =
-  (deps: Pick<Ports, 'scopes' | 'hasher' | 'blocklist' | 'secrets' | 'ids' | 'clock'>, checkPassword: PasswordCheck): UseCases['changePassword'] =>
+  (deps: Pick<Ports, 'scopes' | 'hasher' | 'blocklist' | 'secrets' | 'ids' | 'clock'>, checkPassword: PasswordCheck): ChangePassword =>
   async (principal, input) => {
     const credential = requireSession(principal);
     const body = parse<{ current_password: string; new_password: string }>(changePasswordRules, input);

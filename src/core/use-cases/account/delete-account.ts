@@ -1,15 +1,17 @@
 import { DomainError } from '../../domain/errors.js';
-import { requireSession } from '../../domain/principal.js';
+import { requireSession, type Principal } from '../../domain/principal.js';
 import type { Ports } from '../../ports/ports.js';
 import { deleteAccountRules, parse } from '../../rules.js';
 import type { PasswordCheck } from '../sign-in/password-check.js';
 import { requireRecentAuthentication } from '../step-up/recent-authentication-gate.js';
-import type { UseCases } from '../use-cases.js';
 import { keepAnAdmin, onOwnAdminAccount } from '../admin/on-target-user.js';
+
+/** Session credentials only (else forbidden). */
+export type DeleteAccount = (principal: Principal, input: unknown) => Promise<void>;
 
 /** The trail goes with the account (nothing may name a deleted user), so only the log keeps the deletion. */
 export const makeDeleteAccount =
-  (deps: Pick<Ports, 'scopes' | 'admins' | 'clock' | 'log'>, checkPassword: PasswordCheck): UseCases['deleteAccount'] =>
+  (deps: Pick<Ports, 'scopes' | 'admins' | 'clock' | 'log'>, checkPassword: PasswordCheck): DeleteAccount =>
   async (principal, input) => {
     requireSession(principal);
     const body = parse<{ password: string }>(deleteAccountRules, input);

@@ -1,19 +1,24 @@
 import { DomainError } from '../../domain/errors.js';
 import type { Ports } from '../../ports/ports.js';
 import { toInviteView } from '../to-views.js';
-import type { UseCases } from '../use-cases.js';
 import { adminEvent } from './admin-event.js';
 import { openAdminScope, openAdminScopeForChange } from './admin-authentication.js';
+import type { AdminCaller } from '../../domain/admin-principal.js';
+import type { InviteView } from '../views.js';
+
+export type ListAllInvites = (caller: AdminCaller) => Promise<InviteView[]>;
 
 /** Every admin's invites, newest first. */
 export const makeListAllInvites =
-  (deps: Pick<Ports, 'scopes' | 'admins'>): UseCases['listAllInvites'] =>
+  (deps: Pick<Ports, 'scopes' | 'admins'>): ListAllInvites =>
   async (caller) =>
     (await (await openAdminScope(deps, caller)).listInvites()).map(toInviteView);
 
+export type RevokeInvite = (caller: AdminCaller, inviteId: string) => Promise<void>;
+
 /** A revoked invite is gone: registering with its code is `invite_invalid`. Recorded on its creator's trail. */
 export const makeRevokeInvite =
-  (deps: Pick<Ports, 'scopes' | 'admins' | 'ids' | 'clock'>): UseCases['revokeInvite'] =>
+  (deps: Pick<Ports, 'scopes' | 'admins' | 'ids' | 'clock'>): RevokeInvite =>
   async (caller, inviteId) => {
     const scope = await openAdminScopeForChange(deps, caller);
     await scope.transaction(async (admin) => {

@@ -1,7 +1,9 @@
 import { DomainError } from '../../domain/errors.js';
 import type { Ports } from '../../ports/ports.js';
 import { newAdminRules, parse } from '../../rules.js';
-import type { UseCases } from '../use-cases.js';
+
+/** input: { email, display_name? }. createAdmin's refusals that need no password: rules, email_taken. */
+export type CheckNewAdmin = (input: unknown) => Promise<void>;
 
 /**
  * What create-admin can refuse before anyone types a password: the email and display-name rules
@@ -9,7 +11,7 @@ import type { UseCases } from '../use-cases.js';
  * createAdmin checks again, so an account created in between is still refused.
  */
 export const makeCheckNewAdmin =
-  (deps: Pick<Ports, 'auth'>): UseCases['checkNewAdmin'] =>
+  (deps: Pick<Ports, 'auth'>): CheckNewAdmin =>
   async (input) => {
     const body = parse<{ email: string }>(newAdminRules, input);
     if (await deps.auth.findUserByEmail(body.email)) throw new DomainError('email_taken');

@@ -1,16 +1,18 @@
 import { localPartOf } from '../../domain/email.js';
 import { DomainError } from '../../domain/errors.js';
-import { toPublicUser } from '../../domain/user.js';
+import { toPublicUser, type PublicUser } from '../../domain/user.js';
 import type { Ports } from '../../ports/ports.js';
 import { createAdminRules, parse } from '../../rules.js';
 import { ensurePasswordPolicy } from '../account/ensure-password-policy.js';
 import { OPERATOR_CONTEXT } from './operator-context.js';
 import { trailEvent } from '../trail-event.js';
-import type { UseCases } from '../use-cases.js';
+
+/** input: { email, password, display_name? }. An existing email → email_taken, nothing changed. */
+export type CreateAdmin = (input: unknown) => Promise<PublicUser>;
 
 /** SPEC §4: never updates an existing row; the same rules as registration; any number of admins. */
 export const makeCreateAdmin =
-  (deps: Pick<Ports, 'auth' | 'hasher' | 'blocklist' | 'ids' | 'clock'>): UseCases['createAdmin'] =>
+  (deps: Pick<Ports, 'auth' | 'hasher' | 'blocklist' | 'ids' | 'clock'>): CreateAdmin =>
   async (input) => {
     const body = parse<{ email: string; password: string; display_name?: string }>(createAdminRules, input);
     const displayName = body.display_name ?? localPartOf(body.email);

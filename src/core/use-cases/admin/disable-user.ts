@@ -1,14 +1,16 @@
+import type { AdminCaller, UserRef } from '../../domain/admin-principal.js';
 import type { Ports } from '../../ports/ports.js';
-import type { UseCases } from '../use-cases.js';
 import { adminEvent } from './admin-event.js';
 import { keepAnAdmin, onTargetUser, refuseSelf } from './on-target-user.js';
+
+export type DisableUser = (caller: AdminCaller, target: UserRef) => Promise<void>;
 
 /**
  * Disabling ends the user's sessions and pending logins now; its API tokens stay but are refused
  * while it is disabled (the authentication lookup joins the user row), by every instance.
  */
 export const makeDisableUser =
-  (deps: Pick<Ports, 'scopes' | 'admins' | 'ids' | 'clock'>): UseCases['disableUser'] =>
+  (deps: Pick<Ports, 'scopes' | 'admins' | 'ids' | 'clock'>): DisableUser =>
   (caller, ref) =>
     onTargetUser(deps, caller, ref, async (admin, target) => {
       refuseSelf(admin, target);

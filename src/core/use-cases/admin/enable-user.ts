@@ -1,10 +1,12 @@
+import type { AdminCaller, UserRef } from '../../domain/admin-principal.js';
 import type { Ports } from '../../ports/ports.js';
-import type { UseCases } from '../use-cases.js';
 import { adminEvent } from './admin-event.js';
 import { onTargetUser } from './on-target-user.js';
 
+export type EnableUser = (caller: AdminCaller, target: UserRef) => Promise<void>;
+
 export const makeEnableUser =
-  (deps: Pick<Ports, 'scopes' | 'admins' | 'ids' | 'clock'>): UseCases['enableUser'] =>
+  (deps: Pick<Ports, 'scopes' | 'admins' | 'ids' | 'clock'>): EnableUser =>
   (caller, ref) =>
     onTargetUser(deps, caller, ref, async (admin, target) => {
       await target.scope.updateUser({ disabledAt: null });

@@ -1,14 +1,16 @@
+import type { AdminCaller, UserRef } from '../../domain/admin-principal.js';
 import type { Ports } from '../../ports/ports.js';
-import type { UseCases } from '../use-cases.js';
 import { adminEvent } from './admin-event.js';
 import { onTargetUser } from './on-target-user.js';
+
+export type ResetUserMfa = (caller: AdminCaller, target: UserRef) => Promise<void>;
 
 /**
  * A lost phone: TOTP, passkeys and recovery codes go; done (and recorded) as well when there were
  * none. It is also the one way out of a locked second step: the count of refused proofs starts again.
  */
 export const makeResetUserMfa =
-  (deps: Pick<Ports, 'scopes' | 'admins' | 'ids' | 'clock'>): UseCases['resetUserMfa'] =>
+  (deps: Pick<Ports, 'scopes' | 'admins' | 'ids' | 'clock'>): ResetUserMfa =>
   (caller, ref) =>
     onTargetUser(deps, caller, ref, async (admin, target) => {
       await target.scope.deleteSecondFactors();

@@ -1,11 +1,13 @@
+import type { AdminCaller, UserRef } from '../../domain/admin-principal.js';
 import type { Ports } from '../../ports/ports.js';
-import type { UseCases } from '../use-cases.js';
 import { adminEvent } from './admin-event.js';
 import { onTargetUser } from './on-target-user.js';
 
+export type RevokeUserSessions = (caller: AdminCaller, target: UserRef) => Promise<void>;
+
 /** Logged out everywhere: every session of the user ends; API tokens are revoked one by one. */
 export const makeRevokeUserSessions =
-  (deps: Pick<Ports, 'scopes' | 'admins' | 'ids' | 'clock'>): UseCases['revokeUserSessions'] =>
+  (deps: Pick<Ports, 'scopes' | 'admins' | 'ids' | 'clock'>): RevokeUserSessions =>
   (caller, ref) =>
     onTargetUser(deps, caller, ref, async (admin, target) => {
       await target.scope.deleteSessionsExcept(null);

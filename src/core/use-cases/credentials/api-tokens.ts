@@ -1,17 +1,20 @@
 import { addDays } from '../../domain/days.js';
 import { DomainError } from '../../domain/errors.js';
-import { requireSession } from '../../domain/principal.js';
+import { requireSession, type Principal } from '../../domain/principal.js';
 import { API_TOKENS_PER_USER } from '../../domain/quotas.js';
 import type { Ports } from '../../ports/ports.js';
 import { createTokenRules, parse } from '../../rules.js';
 import { requireRecentAuthentication } from '../step-up/recent-authentication-gate.js';
 import { toApiTokenView } from '../to-views.js';
 import { trailEvent } from '../trail-event.js';
-import type { UseCases } from '../use-cases.js';
+import type { ApiTokenView } from '../views.js';
+
+/** Session credentials only (a credential never mints a credential), with recent authentication. */
+export type CreateApiToken = (principal: Principal, input: unknown) => Promise<{ token: ApiTokenView; secret: string }>;
 
 /** A credential never mints a credential: only a recently authenticated browser session creates tokens. */
 export const makeCreateApiToken =
-  (deps: Pick<Ports, 'scopes' | 'secrets' | 'ids' | 'clock'>): UseCases['createApiToken'] =>
+  (deps: Pick<Ports, 'scopes' | 'secrets' | 'ids' | 'clock'>): CreateApiToken =>
   async (principal, input) => {
     requireSession(principal);
     const body = parse<{ name: string; expires_in_days: number | null }>(createTokenRules, input);
@@ -36,13 +39,17 @@ export const makeCreateApiToken =
     return { token: toApiTokenView(token), secret };
   };
 
+export type ListApiTokens = (principal: Principal) => Promise<ApiTokenView[]>;
+
 export const makeListApiTokens =
-  (deps: Pick<Ports, 'scopes'>): UseCases['listApiTokens'] =>
+  (deps: Pick<Ports, 'scopes'>): ListApiTokens =>
   async (principal) =>
     (await deps.scopes.open(principal.userId).listApiTokens()).map(toApiTokenView);
 
+export type RevokeApiToken = (principal: Principal, tokenId: string) => Promise<void>;
+
 export const makeRevokeApiToken =
-  (deps: Pick<Ports, 'scopes' | 'ids' | 'clock'>): UseCases['revokeApiToken'] =>
+  (deps: Pick<Ports, 'scopes' | 'ids' | 'clock'>): RevokeApiToken =>
   async (principal, tokenId) => {
     await deps.scopes.open(principal.userId).transaction(async (scope) => {
       if (!(await scope.deleteApiToken(tokenId))) throw new DomainError('not_found');

@@ -8,10 +8,12 @@ import { createInviteRules, parse } from '../../rules.js';
 import { openAdminScope } from '../admin/admin-authentication.js';
 import { trailEvent } from '../trail-event.js';
 import { toInviteView } from '../to-views.js';
-import type { UseCases } from '../use-cases.js';
-
+import type { Principal } from '../../domain/principal.js';
+import type { InviteView } from '../views.js';
 type InviteDeps = Pick<Ports, 'scopes' | 'admins' | 'secrets' | 'ids' | 'clock'>;
-type Issued = ReturnType<UseCases['createInvite']>;
+/** Admins only (else forbidden). */
+export type CreateInvite = (principal: Principal, input: unknown) => Promise<{ invite: InviteView; code: string }>;
+type Issued = ReturnType<CreateInvite>;
 type Issuer = { self: true } | { email: string };
 
 /**
@@ -39,12 +41,15 @@ const issueInvite = async (deps: InviteDeps, caller: AdminCaller, issuer: Issuer
 };
 
 export const makeCreateInvite =
-  (deps: InviteDeps): UseCases['createInvite'] =>
+  (deps: InviteDeps): CreateInvite =>
   (principal, input) =>
     issueInvite(deps, principal, { self: true }, input);
 
+/** The operator's path: acts as the admin with that email; unknown or non-admin → forbidden. */
+export type CreateInviteAsOperator = (adminEmail: string, input: unknown) => Promise<{ invite: InviteView; code: string }>;
+
 /** The operator names the issuing admin by email; an unknown, disabled or non-admin email is forbidden. */
 export const makeCreateInviteAsOperator =
-  (deps: InviteDeps): UseCases['createInviteAsOperator'] =>
+  (deps: InviteDeps): CreateInviteAsOperator =>
   (adminEmail, input) =>
     issueInvite(deps, 'operator', { email: adminEmail }, input);

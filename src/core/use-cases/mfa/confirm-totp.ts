@@ -1,12 +1,15 @@
 import { DomainError } from '../../domain/errors.js';
-import { requireSession } from '../../domain/principal.js';
+import { requireSession, type Principal } from '../../domain/principal.js';
 import type { Ports } from '../../ports/ports.js';
 import { parse, totpCodeRules } from '../../rules.js';
 import { newRecoveryCodes } from './new-recovery-codes.js';
 import { rotatedProof } from '../step-up/rotated-proof.js';
 import { openTotpSecret } from './totp-secret.js';
 import { trailEvent } from '../trail-event.js';
-import type { UseCases } from '../use-cases.js';
+import type { SessionGrant } from '../views.js';
+
+/** The recovery codes when it is the user's first factor, else null. */
+export type ConfirmTotp = (principal: Principal, input: unknown) => Promise<{ recoveryCodes: string[] | null; session: SessionGrant }>;
 
 /**
  * The first right code turns the app on. In one transaction: the factor, the recovery codes if it is
@@ -14,7 +17,7 @@ import type { UseCases } from '../use-cases.js';
  * and its secret rotated.
  */
 export const makeConfirmTotp =
-  (deps: Pick<Ports, 'scopes' | 'ids' | 'clock' | 'totp' | 'secretBox' | 'secrets'>): UseCases['confirmTotp'] =>
+  (deps: Pick<Ports, 'scopes' | 'ids' | 'clock' | 'totp' | 'secretBox' | 'secrets'>): ConfirmTotp =>
   async (principal, input) => {
     const { sessionId, expiresAt } = requireSession(principal);
     const body = parse<{ code: string }>(totpCodeRules, input);

@@ -1,15 +1,17 @@
 import { DomainError } from '../../domain/errors.js';
-import { requireSession } from '../../domain/principal.js';
+import { requireSession, type Principal } from '../../domain/principal.js';
 import type { Ports } from '../../ports/ports.js';
 import { parse, passwordOnlyRules } from '../../rules.js';
 import type { PasswordCheck } from '../sign-in/password-check.js';
 import { requireRecentAuthentication } from '../step-up/recent-authentication-gate.js';
 import { otpauthUri, sealTotpSecret } from './totp-secret.js';
-import type { UseCases } from '../use-cases.js';
+
+/** An unconfirmed TOTP factor; its secret is shown here once. */
+export type EnrolTotp = (principal: Principal, input: unknown) => Promise<{ secret: string; uri: string }>;
 
 /** A new, unconfirmed authenticator app; it replaces an earlier unconfirmed one. The secret is shown here only. */
 export const makeEnrolTotp =
-  (deps: Pick<Ports, 'scopes' | 'ids' | 'clock' | 'totp' | 'secretBox'>, checkPassword: PasswordCheck): UseCases['enrolTotp'] =>
+  (deps: Pick<Ports, 'scopes' | 'ids' | 'clock' | 'totp' | 'secretBox'>, checkPassword: PasswordCheck): EnrolTotp =>
   async (principal, input) => {
     requireSession(principal);
     const body = parse<{ password: string }>(passwordOnlyRules, input);

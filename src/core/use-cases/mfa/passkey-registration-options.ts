@@ -1,5 +1,6 @@
+import type { JsonObject } from '../../ports/webauthn.js';
 import { DomainError } from '../../domain/errors.js';
-import { requireSession } from '../../domain/principal.js';
+import { requireSession, type Principal } from '../../domain/principal.js';
 import { PASSKEY_LIMIT } from '../../domain/second-factor.js';
 import { CHALLENGE_MS } from '../../domain/webauthn-challenge.js';
 import type { Ports } from '../../ports/ports.js';
@@ -7,11 +8,12 @@ import { parse, passwordOnlyRules } from '../../rules.js';
 import type { PasswordCheck } from '../sign-in/password-check.js';
 import { requireRecentAuthentication } from '../step-up/recent-authentication-gate.js';
 import { credentialOf } from './prove-passkey.js';
-import type { UseCases } from '../use-cases.js';
+
+export type PasskeyRegistrationOptions = (principal: Principal, input: unknown) => Promise<JsonObject>;
 
 /** Creation options whose challenge is bound to this session; the user's own passkeys are excluded. */
 export const makePasskeyRegistrationOptions =
-  (deps: Pick<Ports, 'scopes' | 'ids' | 'clock' | 'webauthn'>, checkPassword: PasswordCheck): UseCases['passkeyRegistrationOptions'] =>
+  (deps: Pick<Ports, 'scopes' | 'ids' | 'clock' | 'webauthn'>, checkPassword: PasswordCheck): PasskeyRegistrationOptions =>
   async (principal, input) => {
     const { sessionId } = requireSession(principal);
     const body = parse<{ password: string }>(passwordOnlyRules, input);

@@ -1,16 +1,17 @@
 import { DomainError } from '../../domain/errors.js';
-import { requireSession } from '../../domain/principal.js';
+import { requireSession, type Principal } from '../../domain/principal.js';
 import type { Ports } from '../../ports/ports.js';
 import { parse, passwordOnlyRules } from '../../rules.js';
 import { newRecoveryCodes } from './new-recovery-codes.js';
 import type { PasswordCheck } from '../sign-in/password-check.js';
 import { requireRecentAuthentication } from '../step-up/recent-authentication-gate.js';
 import { trailEvent } from '../trail-event.js';
-import type { UseCases } from '../use-cases.js';
+
+export type RegenerateRecoveryCodes = (principal: Principal, input: unknown) => Promise<string[]>;
 
 /** Ten new codes; every earlier one is void. Only the hashes are kept, so this is the only time they are seen. */
 export const makeRegenerateRecoveryCodes =
-  (deps: Pick<Ports, 'scopes' | 'ids' | 'clock' | 'secrets'>, checkPassword: PasswordCheck): UseCases['regenerateRecoveryCodes'] =>
+  (deps: Pick<Ports, 'scopes' | 'ids' | 'clock' | 'secrets'>, checkPassword: PasswordCheck): RegenerateRecoveryCodes =>
   async (principal, input) => {
     const { sessionId } = requireSession(principal);
     const body = parse<{ password: string }>(passwordOnlyRules, input);

@@ -1,5 +1,5 @@
 import { DomainError } from '../../domain/errors.js';
-import { requireSession } from '../../domain/principal.js';
+import { requireSession, type Principal } from '../../domain/principal.js';
 import { PASSKEY_LIMIT, type Passkey } from '../../domain/second-factor.js';
 import { isChallengeLive } from '../../domain/webauthn-challenge.js';
 import type { Ports } from '../../ports/ports.js';
@@ -9,7 +9,9 @@ import { rotatedProof } from '../step-up/rotated-proof.js';
 import { requireRecentAuthentication } from '../step-up/recent-authentication-gate.js';
 import { toPasskeyView } from '../to-views.js';
 import { trailEvent } from '../trail-event.js';
-import type { UseCases } from '../use-cases.js';
+import type { PasskeyView, SessionGrant } from '../views.js';
+
+export type RegisterPasskey = (principal: Principal, input: unknown) => Promise<{ passkey: PasskeyView; recoveryCodes: string[] | null; session: SessionGrant }>;
 
 /**
  * The attestation of the challenge this session was given (taken, so it works once). In one
@@ -17,7 +19,7 @@ import type { UseCases } from '../use-cases.js';
  * session, and the current one proved with a second factor and its secret rotated.
  */
 export const makeRegisterPasskey =
-  (deps: Pick<Ports, 'scopes' | 'ids' | 'clock' | 'secrets' | 'webauthn'>): UseCases['registerPasskey'] =>
+  (deps: Pick<Ports, 'scopes' | 'ids' | 'clock' | 'secrets' | 'webauthn'>): RegisterPasskey =>
   async (principal, input) => {
     const { sessionId, expiresAt } = requireSession(principal);
     const body = parse<{ name: string; response: unknown }>(newPasskeyRules, input);

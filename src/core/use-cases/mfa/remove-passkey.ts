@@ -1,16 +1,17 @@
 import { DomainError } from '../../domain/errors.js';
-import { requireSession } from '../../domain/principal.js';
+import { requireSession, type Principal } from '../../domain/principal.js';
 import type { Ports } from '../../ports/ports.js';
 import { parse, passwordOnlyRules } from '../../rules.js';
 import { dropRecoveryCodesWithLastFactor } from './last-factor.js';
 import type { PasswordCheck } from '../sign-in/password-check.js';
 import { requireRecentAuthentication } from '../step-up/recent-authentication-gate.js';
 import { trailEvent } from '../trail-event.js';
-import type { UseCases } from '../use-cases.js';
+
+export type RemovePasskey = (principal: Principal, passkeyId: string, input: unknown) => Promise<void>;
 
 /** Another user's passkey or an unknown id is not found, as for sessions and tokens. */
 export const makeRemovePasskey =
-  (deps: Pick<Ports, 'scopes' | 'ids' | 'clock'>, checkPassword: PasswordCheck): UseCases['removePasskey'] =>
+  (deps: Pick<Ports, 'scopes' | 'ids' | 'clock'>, checkPassword: PasswordCheck): RemovePasskey =>
   async (principal, passkeyId, input) => {
     const { sessionId } = requireSession(principal);
     const body = parse<{ password: string }>(passwordOnlyRules, input);

@@ -1,16 +1,17 @@
 import { DomainError } from '../../domain/errors.js';
-import { requireSession } from '../../domain/principal.js';
+import { requireSession, type Principal } from '../../domain/principal.js';
 import type { Ports } from '../../ports/ports.js';
 import { parse, passwordOnlyRules } from '../../rules.js';
 import { dropRecoveryCodesWithLastFactor } from './last-factor.js';
 import type { PasswordCheck } from '../sign-in/password-check.js';
 import { requireRecentAuthentication } from '../step-up/recent-authentication-gate.js';
 import { trailEvent } from '../trail-event.js';
-import type { UseCases } from '../use-cases.js';
+
+export type RemoveTotp = (principal: Principal, input: unknown) => Promise<void>;
 
 /** Removing the app (or an unconfirmed enrolment); with the last factor go the recovery codes. */
 export const makeRemoveTotp =
-  (deps: Pick<Ports, 'scopes' | 'ids' | 'clock'>, checkPassword: PasswordCheck): UseCases['removeTotp'] =>
+  (deps: Pick<Ports, 'scopes' | 'ids' | 'clock'>, checkPassword: PasswordCheck): RemoveTotp =>
   async (principal, input) => {
     const { sessionId } = requireSession(principal);
     const body = parse<{ password: string }>(passwordOnlyRules, input);

@@ -1,11 +1,14 @@
 import { isApiTokenExpired, isLastUsedStale } from '../../domain/api-token.js';
 import { DomainError } from '../../domain/errors.js';
+import type { Principal } from '../../domain/principal.js';
 import { isDisabled, toPublicUser } from '../../domain/user.js';
 import type { Ports } from '../../ports/ports.js';
-import type { UseCases } from '../use-cases.js';
+import type { RequestContext } from '../views.js';
+
+export type AuthenticateApiToken = (token: string, context: RequestContext) => Promise<Principal>;
 
 export const makeAuthenticateApiToken =
-  (deps: Pick<Ports, 'auth' | 'scopes' | 'secrets' | 'clock'>): UseCases['authenticateApiToken'] =>
+  (deps: Pick<Ports, 'auth' | 'scopes' | 'secrets' | 'clock'>): AuthenticateApiToken =>
   async (secret, context) => {
     const found = await deps.auth.findApiTokenByTokenHash(deps.secrets.hashOf(secret));
     const now = deps.clock.now();

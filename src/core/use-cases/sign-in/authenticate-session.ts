@@ -1,13 +1,17 @@
 import { DomainError } from '../../domain/errors.js';
 import { isCoveredByPolicy, type MfaPolicy } from '../../domain/mfa-policy.js';
+import type { Principal } from '../../domain/principal.js';
 import { isSessionExpired, sessionTouch } from '../../domain/session.js';
 import { isDisabled, toPublicUser } from '../../domain/user.js';
 import type { Ports } from '../../ports/ports.js';
-import type { UseCases } from '../use-cases.js';
+import type { RequestContext, SessionGrant } from '../views.js';
+
+/** Throws not_authenticated. `renewed` is set when the cookie must be sent again. */
+export type AuthenticateSession = (token: string, context: RequestContext) => Promise<{ principal: Principal; session: SessionGrant; renewed: boolean }>;
 
 /** The per-request hot path: one lookup, and a write only when the expiry slides or a minute passed. */
 export const makeAuthenticateSession =
-  (deps: Pick<Ports, 'auth' | 'scopes' | 'secrets' | 'clock'>, mfaPolicy: MfaPolicy = 'none'): UseCases['authenticateSession'] =>
+  (deps: Pick<Ports, 'auth' | 'scopes' | 'secrets' | 'clock'>, mfaPolicy: MfaPolicy = 'none'): AuthenticateSession =>
   async (token, context) => {
     const tokenHash = deps.secrets.hashOf(token);
     const found = await deps.auth.findSessionByTokenHash(tokenHash);

@@ -2,13 +2,15 @@ import { isChallengeLive } from '../../domain/webauthn-challenge.js';
 import type { Ports } from '../../ports/ports.js';
 import { parse, passkeyResponseRules } from '../../rules.js';
 import { provePasskey } from '../mfa/prove-passkey.js';
+import type { SignInContext, SignedIn } from '../views.js';
 import { completeSecondStep } from './second-step.js';
 import type { ThrottleGuard } from './throttle-guard.js';
-import type { UseCases } from '../use-cases.js';
+
+export type CompleteLoginWithPasskey = (pendingSecret: string | null, input: unknown, context: SignInContext) => Promise<SignedIn>;
 
 /** POST /auth/mfa/passkey: an assertion of the challenge bound to the pending login, by one of its user's passkeys. */
 export const makeCompleteLoginWithPasskey =
-  (deps: Pick<Ports, 'auth' | 'scopes' | 'secrets' | 'ids' | 'clock' | 'webauthn' | 'secretBox'>, guard: ThrottleGuard): UseCases['completeLoginWithPasskey'] =>
+  (deps: Pick<Ports, 'auth' | 'scopes' | 'secrets' | 'ids' | 'clock' | 'webauthn' | 'secretBox'>, guard: ThrottleGuard): CompleteLoginWithPasskey =>
   async (pendingSecret, input, context) => {
     await guard.admitAddress(context.clientAddress);
     const { response } = parse<{ response: unknown }>(passkeyResponseRules, input);

@@ -10,16 +10,16 @@ import type { ThrottleGuard } from './throttle-guard.js';
 import { countRefusedProof, refuseWhileLocked } from './second-factor-lock.js';
 import { trailEvent } from '../trail-event.js';
 import { issueDeviceCookie, loginAttempt } from './trusted-device.js';
-import type { UseCases } from '../use-cases.js';
-
+import type { SignInContext, SignedIn } from '../views.js';
 type Deps = Pick<Ports, 'auth' | 'scopes' | 'secrets' | 'ids' | 'clock' | 'webauthn' | 'secretBox'>;
+export type LoginWithPasskey = (challengeSecret: string | null, input: unknown, context: SignInContext) => Promise<SignedIn>;
 
 /**
  * Passwordless: a discoverable passkey with user verification is two factors in one (something
  * held, and a PIN or biometric), so the session it opens counts as MFA.
  */
 export const makeLoginWithPasskey =
-  (deps: Deps, guard: ThrottleGuard): UseCases['loginWithPasskey'] =>
+  (deps: Deps, guard: ThrottleGuard): LoginWithPasskey =>
   async (challengeSecret, input, context) => {
     await guard.admitAddress(context.clientAddress);
     const { response } = parse<{ response: unknown }>(passkeyResponseRules, input);

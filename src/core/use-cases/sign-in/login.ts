@@ -10,10 +10,13 @@ import { beginSecondStep } from './pending-login.js';
 import type { ThrottleGuard } from './throttle-guard.js';
 import { trailEvent } from '../trail-event.js';
 import { issueDeviceCookie, loginAttempt } from './trusted-device.js';
-import type { UseCases } from '../use-cases.js';
+import type { SignInContext, LoginResult } from '../views.js';
+
+/** For a user with a second factor: no session, a pending login to complete with one (CONTRACT §10). */
+export type Login = (input: unknown, context: SignInContext) => Promise<LoginResult>;
 
 export const makeLogin =
-  (deps: Pick<Ports, 'auth' | 'scopes' | 'hasher' | 'secrets' | 'ids' | 'clock' | 'log' | 'secretBox'>, guard: ThrottleGuard): UseCases['login'] =>
+  (deps: Pick<Ports, 'auth' | 'scopes' | 'hasher' | 'secrets' | 'ids' | 'clock' | 'log' | 'secretBox'>, guard: ThrottleGuard): Login =>
   async (input, context) => {
     const { clientAddress } = context;
     await guard.admitAddress(clientAddress);

@@ -1,11 +1,15 @@
+import type { JsonObject } from '../../ports/webauthn.js';
 import { CHALLENGE_MS } from '../../domain/webauthn-challenge.js';
 import type { Ports } from '../../ports/ports.js';
+import type { RequestContext, SessionGrant } from '../views.js';
 import type { ThrottleGuard } from './throttle-guard.js';
-import type { UseCases } from '../use-cases.js';
+
+/** Passwordless: options for a discoverable credential, bound to a secret for a short-lived cookie. */
+export type PasskeyLoginOptions = (context: RequestContext) => Promise<{ options: JsonObject; challenge: SessionGrant }>;
 
 /** Passwordless, first half: options for any discoverable credential; the challenge is bound to a cookie secret. */
 export const makePasskeyLoginOptions =
-  (deps: Pick<Ports, 'auth' | 'secrets' | 'clock' | 'webauthn'>, guard: ThrottleGuard): UseCases['passkeyLoginOptions'] =>
+  (deps: Pick<Ports, 'auth' | 'secrets' | 'clock' | 'webauthn'>, guard: ThrottleGuard): PasskeyLoginOptions =>
   async (context) => {
     // Each call writes a row: it counts toward the address's limit like a login.
     await guard.admitAddress(context.clientAddress);

@@ -12,9 +12,10 @@ import { hasSecondFactor } from '../../domain/second-factor.js';
 import type { ThrottleGuard } from './throttle-guard.js';
 import { trailEvent } from '../trail-event.js';
 import { issueDeviceCookie } from './trusted-device.js';
-import type { UseCases } from '../use-cases.js';
-
+import type { SignInContext, LoginResult } from '../views.js';
 type RecoverDeps = Pick<Ports, 'auth' | 'scopes' | 'hasher' | 'blocklist' | 'secrets' | 'ids' | 'clock' | 'log' | 'secretBox'>;
+/** input: { email, code, new_password }. Every refusal of the code is the same recovery_invalid. */
+export type RecoverAccount = (input: unknown, context: SignInContext) => Promise<LoginResult>;
 
 /**
  * POST /auth/recover. The code is looked up by its hash whatever the email, so an unknown email and
@@ -23,7 +24,7 @@ type RecoverDeps = Pick<Ports, 'auth' | 'scopes' | 'hasher' | 'blocklist' | 'sec
  * conditional UPDATE in the transaction that sets the password: of two redemptions, one wins.
  */
 export const makeRecoverAccount =
-  (deps: RecoverDeps, guard: ThrottleGuard): UseCases['recoverAccount'] =>
+  (deps: RecoverDeps, guard: ThrottleGuard): RecoverAccount =>
   async (input, context) => {
     await guard.admitAddress(context.clientAddress);
     const body = parse<{ email: string; code: string; new_password: string }>(recoverAccountRules, input);

@@ -1,6 +1,6 @@
 import { DomainError } from '../../domain/errors.js';
 import { hasUsesLeft, isInviteExpired } from '../../domain/invite.js';
-import { toPublicUser } from '../../domain/user.js';
+import { toPublicUser, type PublicUser } from '../../domain/user.js';
 import type { Ports } from '../../ports/ports.js';
 import { parse, registerRules } from '../../rules.js';
 import { endPresentedSession } from './end-presented-session.js';
@@ -8,8 +8,7 @@ import { ensurePasswordPolicy } from '../account/ensure-password-policy.js';
 import { newSession } from './new-session.js';
 import type { ThrottleGuard } from './throttle-guard.js';
 import { trailEvent } from '../trail-event.js';
-import type { UseCases } from '../use-cases.js';
-import type { SessionGrant } from '../views.js';
+import type { SessionGrant, SignInContext } from '../views.js';
 
 interface RegisterInput {
   invite_code: string;
@@ -18,9 +17,11 @@ interface RegisterInput {
   display_name: string;
 }
 
+export type RegisterWithInvite = (input: unknown, context: SignInContext) => Promise<{ user: PublicUser; session: SessionGrant }>;
+
 /** CONTRACT §5's order after the address limit (§9): body, invite known, uses left, email free, then one atomic write. */
 export const makeRegisterWithInvite =
-  (deps: Pick<Ports, 'auth' | 'hasher' | 'blocklist' | 'secrets' | 'ids' | 'clock'>, guard: ThrottleGuard): UseCases['registerWithInvite'] =>
+  (deps: Pick<Ports, 'auth' | 'hasher' | 'blocklist' | 'secrets' | 'ids' | 'clock'>, guard: ThrottleGuard): RegisterWithInvite =>
   async (input, context) => {
     await guard.admitAddress(context.clientAddress);
     const body = parse<RegisterInput>(registerRules, input);

@@ -2,11 +2,14 @@ import { CHALLENGE_MS } from '../../domain/webauthn-challenge.js';
 import type { Ports } from '../../ports/ports.js';
 import { findPendingLogin } from './pending-login.js';
 import { credentialOf } from '../mfa/prove-passkey.js';
-import type { UseCases } from '../use-cases.js';
+import type { JsonObject } from '../../ports/webauthn.js';
+
+/** Request options for the pending login's user's passkeys. */
+export type SecondStepPasskeyOptions = (pendingSecret: string | null) => Promise<JsonObject>;
 
 /** Request options for the pending login's user's passkeys; the challenge is bound to that pending login. */
 export const makeSecondStepPasskeyOptions =
-  (deps: Pick<Ports, 'auth' | 'scopes' | 'secrets' | 'ids' | 'clock' | 'webauthn'>): UseCases['secondStepPasskeyOptions'] =>
+  (deps: Pick<Ports, 'auth' | 'scopes' | 'secrets' | 'ids' | 'clock' | 'webauthn'>): SecondStepPasskeyOptions =>
   async (pendingSecret) => {
     const { pending, scope } = await findPendingLogin(deps, pendingSecret);
     const passkeys = await scope.factors.listPasskeys();

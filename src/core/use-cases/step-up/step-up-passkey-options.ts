@@ -1,13 +1,15 @@
+import type { JsonObject } from '../../ports/webauthn.js';
 import { DomainError } from '../../domain/errors.js';
-import { requireSession } from '../../domain/principal.js';
+import { requireSession, type Principal } from '../../domain/principal.js';
 import { CHALLENGE_MS } from '../../domain/webauthn-challenge.js';
 import type { Ports } from '../../ports/ports.js';
 import { credentialOf } from '../mfa/prove-passkey.js';
-import type { UseCases } from '../use-cases.js';
+
+export type StepUpPasskeyOptions = (principal: Principal) => Promise<JsonObject>;
 
 /** Request options for the caller's passkeys; the challenge is bound to the current session. */
 export const makeStepUpPasskeyOptions =
-  (deps: Pick<Ports, 'scopes' | 'ids' | 'clock' | 'webauthn'>): UseCases['stepUpPasskeyOptions'] =>
+  (deps: Pick<Ports, 'scopes' | 'ids' | 'clock' | 'webauthn'>): StepUpPasskeyOptions =>
   async (principal) => {
     const { sessionId } = requireSession(principal);
     const scope = deps.scopes.open(principal.userId);

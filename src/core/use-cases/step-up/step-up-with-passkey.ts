@@ -1,14 +1,16 @@
-import { requireSession } from '../../domain/principal.js';
+import { requireSession, type Principal } from '../../domain/principal.js';
 import { isChallengeLive } from '../../domain/webauthn-challenge.js';
 import type { Ports } from '../../ports/ports.js';
 import { parse, passkeyResponseRules } from '../../rules.js';
 import { provePasskey } from '../mfa/prove-passkey.js';
 import { stepUpWithFactor } from './step-up-with-factor.js';
 import type { ThrottleGuard } from '../sign-in/throttle-guard.js';
-import type { UseCases } from '../use-cases.js';
+import type { SessionGrant } from '../views.js';
+
+export type StepUpWithPasskey = (principal: Principal, input: unknown) => Promise<SessionGrant>;
 
 export const makeStepUpWithPasskey =
-  (deps: Pick<Ports, 'scopes' | 'ids' | 'clock' | 'webauthn' | 'secretBox' | 'secrets'>, guard: ThrottleGuard): UseCases['stepUpWithPasskey'] =>
+  (deps: Pick<Ports, 'scopes' | 'ids' | 'clock' | 'webauthn' | 'secretBox' | 'secrets'>, guard: ThrottleGuard): StepUpWithPasskey =>
   async (principal, input) => {
     requireSession(principal);
     const { response } = parse<{ response: unknown }>(passkeyResponseRules, input);

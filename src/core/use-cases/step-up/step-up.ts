@@ -1,5 +1,5 @@
 import { DomainError } from '../../domain/errors.js';
-import { requireSession } from '../../domain/principal.js';
+import { requireSession, type Principal } from '../../domain/principal.js';
 import { isDisabled } from '../../domain/user.js';
 import type { Ports } from '../../ports/ports.js';
 import { parse, stepUpRules } from '../../rules.js';
@@ -7,7 +7,10 @@ import type { PasswordCheck } from '../sign-in/password-check.js';
 import { proveCode, type CodeProof } from '../mfa/prove-code.js';
 import { stepUpWithFactor } from './step-up-with-factor.js';
 import type { ThrottleGuard } from '../sign-in/throttle-guard.js';
-import type { UseCases } from '../use-cases.js';
+import type { SessionGrant } from '../views.js';
+
+/** Renews the current session's proof (cookie only): `{password}` without a second factor, `{code}` or `{recovery_code}` with one. */
+export type StepUp = (principal: Principal, input: unknown) => Promise<SessionGrant | null>;
 
 /**
  * Renews the current session's proof of identity. A user with a second factor must prove that
@@ -15,7 +18,7 @@ import type { UseCases } from '../use-cases.js';
  * like a wrong one, and so is a code from a user without one. A password renews in place (null).
  */
 export const makeStepUp =
-  (deps: Pick<Ports, 'scopes' | 'ids' | 'clock' | 'totp' | 'secretBox' | 'secrets'>, checkPassword: PasswordCheck, guard: ThrottleGuard): UseCases['stepUp'] =>
+  (deps: Pick<Ports, 'scopes' | 'ids' | 'clock' | 'totp' | 'secretBox' | 'secrets'>, checkPassword: PasswordCheck, guard: ThrottleGuard): StepUp =>
   async (principal, input) => {
     const credential = requireSession(principal);
     const body = parse<CodeProof & { password?: string }>(stepUpRules, input);
