@@ -9,7 +9,7 @@ export const EXIT_USAGE = 2;
 export const EXIT_INTERRUPTED = 130;
 
 /**
- * How the CLI answers each domain error: its exit code (CONTRACT §7) and the line it prints.
+ * How the CLI answers each domain error: its exit code (docs/api.md) and the line it prints.
  * Adding an ErrorCode without an entry here does not compile.
  */
 export const outcomeByError: Record<ErrorCode, { exitCode: number; message: string }> = {

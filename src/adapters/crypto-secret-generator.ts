@@ -5,7 +5,7 @@ import { CROCKFORD, formatRecoveryCode, RECOVERY_CODE_LENGTH } from '../core/dom
 import type { IssuedSecret, SecretGenerator, SecretKind } from '../core/ports/secret-generator.js';
 
 type TokenKind = Exclude<SecretKind, 'recovery_code' | 'account_recovery'>;
-// Entropy per kind from CONTRACT §2 and §10: 256 bits for anything that rides in a cookie or a header, 128 for invites.
+// Entropy per kind (docs/security.md): 256 bits for anything that rides in a cookie or a header, 128 for invites.
 const BYTES: Record<TokenKind, number> = { session: 32, api_token: 32, invite: 16, pending_login: 32, passkey_challenge: 32 };
 const PREFIX: Record<TokenKind, string> = { session: '', api_token: API_TOKEN_PREFIX, invite: '', pending_login: '', passkey_challenge: '' };
 

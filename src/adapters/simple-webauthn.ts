@@ -32,7 +32,7 @@ const refusedOnThrow = async <T>(verify: () => Promise<T | null>): Promise<T | n
 
 /**
  * WebAuthn by @simplewebauthn/server for one relying party: id = the host of the public URL,
- * expected origin = its origin (CONTRACT §10). Attestation `none`; resident key and user
+ * expected origin = its origin (docs/security.md). Attestation `none`; resident key and user
  * verification preferred; the signature counter is checked by the library.
  */
 export class SimpleWebAuthn implements WebAuthn {

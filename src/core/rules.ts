@@ -6,7 +6,7 @@ import { passwordLengthProblem } from './domain/password-policy.js';
 import { codePointLength, labelProblem, normalizeLabel } from './domain/text.js';
 
 /**
- * CONTRACT §4, defined once for HTTP and CLI alike. Messages are written here rather than taken
+ * docs/api.md, defined once for HTTP and CLI alike. Messages are written here rather than taken
  * from joi's templates, some of which quote the submitted value (it could be a password).
  */
 const check = (normalize: (raw: string) => string, problem: (value: string) => string | null) =>

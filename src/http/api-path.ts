@@ -1,2 +1,2 @@
-/** Every route lives under the version prefix (SPEC §9). */
+/** Every route lives under the version prefix (docs/security.md). */
 export const API = '/api/v1';

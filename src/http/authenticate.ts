@@ -19,7 +19,7 @@ export interface AuthDeps {
 }
 
 export interface RouteAccess {
-  /** Open to a session that the MFA policy holds to enrolment (CONTRACT §14): reading oneself and one's factors, enrolling one. */
+  /** Open to a session that the MFA policy holds to enrolment (docs/security.md): reading oneself and one's factors, enrolling one. */
   duringEnrolment?: boolean;
 }
 

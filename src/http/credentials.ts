@@ -3,7 +3,7 @@ import type { SessionCookie } from './session-cookie.js';
 
 /**
  * What the request presents. Any Authorization header makes it a bearer request and the cookie
- * is then ignored (CONTRACT §2); a header that is not `Bearer <token>` carries no usable token.
+ * is then ignored (docs/security.md); a header that is not `Bearer <token>` carries no usable token.
  */
 export type Presented =
   | { kind: 'bearer'; token: string | null }

@@ -2,7 +2,7 @@ import type { PublicUser } from '../core/domain/user.js';
 import type { Paged } from '../core/domain/page-cursor.js';
 import type { AdminUserView, ApiTokenView, EventView, InviteView, MfaView, PasskeyView, SessionView } from '../core/use-cases/views.js';
 
-/** The JSON shapes of CONTRACT §3; field by field, so nothing (role, hashes) leaks by spreading. */
+/** The JSON shapes of docs/api.md; field by field, so nothing (role, hashes) leaks by spreading. */
 export const toUserOut = (user: PublicUser) => ({
   id: user.id,
   email: user.email,

@@ -2,7 +2,7 @@ import type { Request, Response } from 'express';
 import type { Config } from '../config/config.js';
 import { readCookie } from './cookie-value.js';
 
-/** CONTRACT §10: the pending login's and the passwordless challenge's cookies live five minutes. */
+/** docs/security.md: the pending login's and the passwordless challenge's cookies live five minutes. */
 export const SHORT_LIVED_SECONDS = 300;
 
 /**

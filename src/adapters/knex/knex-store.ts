@@ -9,7 +9,7 @@ import { MIGRATIONS } from './migrations/migration-source.js';
 
 export type Store = Pick<Ports, 'auth' | 'scopes' | 'admins' | 'health' | 'retention'>;
 
-/** The three access modes of SPEC §5, the admin scope, and the trail's retention, each behind its own port. */
+/** The three access modes of docs/architecture.md, the admin scope, and the trail's retention, each behind its own port. */
 export function createKnexStore(db: Knex): Store {
   const unscoped = new UnscopedAccess(db);
   const latest = MIGRATIONS.map((migration) => migration.name);

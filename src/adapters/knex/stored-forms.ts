@@ -3,7 +3,7 @@ import type { Engine } from './connection/engine.js';
 const CANONICAL_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const STORED_ID = /^[0-9a-f]{32}$/;
 
-/** SPEC §5: ids are stored as 32 lowercase hex characters; only this adapter sees that form. */
+/** docs/architecture.md: ids are stored as 32 lowercase hex characters; only this adapter sees that form. */
 export const toStoredId = (canonical: string): string => {
   const lower = canonical.toLowerCase();
   if (!CANONICAL_UUID.test(lower)) throw new Error('not a canonical UUID');

@@ -1,4 +1,4 @@
-/** CONTRACT §4: one account per address however it is typed (case, full-width forms, spaces). */
+/** docs/api.md: one account per address however it is typed (case, full-width forms, spaces). */
 export const normalizeEmail = (raw: string): string => raw.trim().normalize('NFKC').toLowerCase();
 
 const LOCAL_PART = /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*$/;

@@ -14,7 +14,7 @@ export interface PendingLogin {
   expiresAt: Date;
 }
 
-/** CONTRACT §10: five minutes and five attempts, then the pending login is gone. */
+/** docs/security.md: five minutes and five attempts, then the pending login is gone. */
 export const PENDING_LOGIN_MS = 5 * 60_000;
 export const PENDING_LOGIN_ATTEMPTS = 5;
 

@@ -37,7 +37,7 @@ export interface RecoveryCode {
 
 export type SecondFactorMethod = 'totp' | 'passkey' | 'recovery_code';
 
-/** CONTRACT §10: at most 10 passkeys, 10 recovery codes. */
+/** docs/security.md: at most 10 passkeys, 10 recovery codes. */
 export const PASSKEY_LIMIT = 10;
 export const RECOVERY_CODE_COUNT = 10;
 

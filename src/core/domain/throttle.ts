@@ -1,4 +1,4 @@
-/** CONTRACT §9: both limits count within one fixed window of 15 minutes. */
+/** docs/security.md: both limits count within one fixed window of 15 minutes. */
 export const THROTTLE_WINDOW_MS = 15 * 60_000;
 const MAX_RETRY_AFTER_SECONDS = THROTTLE_WINDOW_MS / 1000;
 

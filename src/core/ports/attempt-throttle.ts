@@ -14,7 +14,7 @@ export interface ThrottleRule {
 }
 
 /**
- * Attempt counters shared by every process of the service (CONTRACT §9). Each call is atomic: two
+ * Attempt counters shared by every process of the service (docs/security.md). Each call is atomic: two
  * processes counting the same key at once both see exactly one more attempt than the other.
  */
 export interface AttemptThrottle {

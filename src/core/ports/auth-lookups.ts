@@ -15,7 +15,7 @@ export type RedeemOutcome<T = void> = InsertUserOutcome<T> | { outcome: 'invite_
 export type WithNewUser<T> = (scope: UserScope) => Promise<T>;
 
 /**
- * The authentication session of SPEC §5: the only access before identity is known. Every read is an
+ * The authentication session of docs/architecture.md: the only access before identity is known. Every read is an
  * exact match on a unique key; every write creates the row it names. Only the use cases listed in
  * spec/architecture.spec.ts may receive it.
  */

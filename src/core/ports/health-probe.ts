@@ -1,4 +1,4 @@
-/** The unscoped access of SPEC §5, limited to what health checks need: it reads no user table. */
+/** The unscoped access of docs/architecture.md, limited to what health checks need: it reads no user table. */
 export interface HealthProbe {
   isDatabaseUp(): Promise<boolean>;
   /**

@@ -1,4 +1,4 @@
-/** RFC 6238 with the parameters of CONTRACT §10 (HMAC-SHA-1, 6 digits, 30 seconds). */
+/** RFC 6238 with the parameters of docs/security.md (HMAC-SHA-1, 6 digits, 30 seconds). */
 export interface Totp {
   /** 160 random bits, base32 (what an authenticator app is given). */
   newSecret(): string;

@@ -18,7 +18,7 @@ export interface Page {
 }
 
 /**
- * Everything a known user may read or change, already confined to that user (SPEC §5 user scope).
+ * Everything a known user may read or change, already confined to that user (docs/architecture.md user scope).
  * A row of another user is indistinguishable from a missing one: find* gives null, delete* false.
  */
 export interface UserScope {

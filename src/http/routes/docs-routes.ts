@@ -21,7 +21,7 @@ const docsPolicy = helmet.contentSecurityPolicy({
   },
 });
 
-/** Only mounted outside production (CONTRACT §5). */
+/** Only mounted outside production (docs/api.md). */
 export const docsRoutes = (document: OpenApiDocument): Router => {
   const router = Router();
   const options = { swaggerOptions: { validatorUrl: null }, customSiteTitle: 'Gatehouse API' };

@@ -3,7 +3,7 @@ import { principalOf, signedIn, signedInWithSession, type AuthDeps } from '../au
 import { jsonBody } from '../json-body.js';
 import { toMfaOut, toPasskeyOut } from '../representations.js';
 
-/** CONTRACT §10. Reading and enrolling stay open to a session the MFA policy holds to enrolment. */
+/** docs/security.md. Reading and enrolling stay open to a session the MFA policy holds to enrolment. */
 export const mfaRoutes = (deps: AuthDeps): Router => {
   const { useCases, cookie } = deps;
   const router = Router();

@@ -8,7 +8,7 @@ export const ROW_PREFIX = 'r__';
 export const OWNER_PREFIX = 'u__';
 
 /**
- * The authentication session of SPEC §5, for lookups before identity is known: every read and
+ * The authentication session of docs/architecture.md, for lookups before identity is known: every read and
  * delete is an exact match on a key the model declares (a type: `keys`), and inserts create the
  * rows those lookups find.
  */

@@ -17,7 +17,7 @@ type NumberField<T> = { [F in keyof T & string]: T[F] extends number ? F : never
 export type Narrowing<T> = (filter: ScopedFilter<T>) => ScopedFilter<T>;
 
 /**
- * The user scope of SPEC §5: every query it builds is confined to one user on the model's scope
+ * The user scope of docs/architecture.md: every query it builds is confined to one user on the model's scope
  * column. The models it accepts, the fields it lets change and the reader it returns are types, so
  * another user's rows cannot be reached by a query that compiles (spec/types/forbidden.ts).
  */

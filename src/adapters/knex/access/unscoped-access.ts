@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 /** knex's own bookkeeping table (the migrator's default name): which migrations have run. */
 const MIGRATIONS_TABLE = 'knex_migrations';
 
-/** The unscoped session of SPEC §5. It sees every row, so it offers nothing that reads a user table. */
+/** The unscoped session of docs/architecture.md. It sees every row, so it offers nothing that reads a user table. */
 export class UnscopedAccess {
   constructor(private readonly db: Knex) {}
 

@@ -12,7 +12,7 @@ const BetterSqlite3Client = require('knex/lib/dialects/better-sqlite3/index.js')
 const SqliteTransaction = require('knex/lib/dialects/sqlite3/execution/sqlite-transaction.js') as TransactionClass;
 
 /**
- * SPEC §3: a transaction takes the write lock when it begins, so a read and the write that depends
+ * docs/architecture.md: a transaction takes the write lock when it begins, so a read and the write that depends
  * on it happen under one lock (knex would issue a deferred `BEGIN;`).
  */
 class ImmediateTransaction extends SqliteTransaction {

@@ -24,7 +24,7 @@ export const postgresFamily = (dataType: string, maxLength: number | null): Type
   if (dataType === 'character varying') return family('string', maxLength);
   if (dataType === 'text') return family('text');
   if (dataType === 'integer') return family('integer');
-  // A timestamp without time zone is drift: instants must stay timezone-aware (SPEC §2).
+  // A timestamp without time zone is drift: instants must stay timezone-aware (docs/architecture.md).
   if (dataType === 'timestamp with time zone') return family('timestamp');
   return family(dataType);
 };

@@ -1,7 +1,7 @@
 import type { Invite } from '../../../core/domain/invite.js';
 import type { InsertableModel } from './model.js';
 
-/** Owned through created_by, not user_id: a scope may insert one but never select() it (SPEC §5). */
+/** Owned through created_by, not user_id: a scope may insert one but never select() it (docs/architecture.md). */
 export const INVITES: InsertableModel<Invite, 'createdBy', 'id' | 'codeHash'> = {
   table: 'invites',
   owner: { column: 'created_by', field: 'createdBy' },

@@ -1,6 +1,6 @@
 import type { Column } from './model.js';
 
-/** The `user_id` column of a per-user table: cascades with its user (SPEC §2). */
+/** The `user_id` column of a per-user table: cascades with its user (docs/architecture.md). */
 export const userIdColumn = <F extends string>(field: F): Column<F> => ({
   name: 'user_id',
   field,

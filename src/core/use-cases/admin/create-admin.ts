@@ -10,7 +10,7 @@ import { trailEvent } from '../trail-event.js';
 /** input: { email, password, display_name? }. An existing email → email_taken, nothing changed. */
 export type CreateAdmin = (input: unknown) => Promise<PublicUser>;
 
-/** SPEC §4: never updates an existing row; the same rules as registration; any number of admins. */
+/** docs/operations.md: never updates an existing row; the same rules as registration; any number of admins. */
 export const makeCreateAdmin =
   (deps: Pick<Ports, 'auth' | 'hasher' | 'blocklist' | 'ids' | 'clock'>): CreateAdmin =>
   async (input) => {

@@ -9,7 +9,7 @@ import type { AdminCaller } from '../../domain/admin-principal.js';
 import type { AdminUserView } from '../views.js';
 
 /**
- * Administration (CONTRACT §11). A Principal must be an enabled admin by the database's word at
+ * Administration (docs/api.md). A Principal must be an enabled admin by the database's word at
  * this call (else forbidden); 'operator' is the command line. Unknown targets are not_found.
  */
 export type ListUsers = (caller: AdminCaller, query: unknown) => Promise<Paged<AdminUserView>>;

@@ -18,7 +18,7 @@ type Issuer = { self: true } | { email: string };
 
 /**
  * An admin issues invites (an operator on an admin's behalf). Counted and inserted in one admin
- * transaction, so concurrent requests cannot overshoot the quota of live invites (CONTRACT §14).
+ * transaction, so concurrent requests cannot overshoot the quota of live invites (docs/security.md).
  */
 const issueInvite = async (deps: InviteDeps, caller: AdminCaller, issuer: Issuer, input: unknown): Issued => {
   const scope = await openAdminScope(deps, caller);

@@ -21,7 +21,7 @@ export const openTotpSecret = async (deps: Pick<Ports, 'secretBox'>, scope: User
   return opened.plaintext;
 };
 
-/** CONTRACT §10's provisioning URI, in its order; the email is escaped only where a URI needs it. */
+/** docs/security.md's provisioning URI, in its order; the email is escaped only where a URI needs it. */
 export const otpauthUri = (secret: string, email: string): string => {
   const label = encodeURIComponent(email).replaceAll('%40', '@');
   return `otpauth://totp/Gatehouse:${label}?secret=${secret}&issuer=Gatehouse&algorithm=SHA1&digits=6&period=30`;

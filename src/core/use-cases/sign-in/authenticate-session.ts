@@ -32,7 +32,7 @@ export const makeAuthenticateSession =
       secondFactorAt: session.secondFactorAt,
       expiresAt: touch?.expiresAt ?? session.expiresAt,
     };
-    // CONTRACT §14: a covered user's session that never proved a second factor may only enrol one.
+    // docs/security.md: a covered user's session that never proved a second factor may only enrol one.
     const enrolment = isCoveredByPolicy(mfaPolicy, user.role) && session.secondFactorAt === null ? { enrolmentRequired: true as const } : {};
     return {
       principal: { userId: user.id, user: toPublicUser(user), role: user.role, credential, context, ...enrolment },

@@ -12,7 +12,7 @@ import { trailEvent } from '../trail-event.js';
 import { issueDeviceCookie, loginAttempt } from './trusted-device.js';
 import type { SignInContext, LoginResult } from '../views.js';
 
-/** For a user with a second factor: no session, a pending login to complete with one (CONTRACT §10). */
+/** For a user with a second factor: no session, a pending login to complete with one (docs/security.md). */
 export type Login = (input: unknown, context: SignInContext) => Promise<LoginResult>;
 
 export const makeLogin =
@@ -39,7 +39,7 @@ export const makeLogin =
     await endPresentedSession(deps, context);
     const rehashed = deps.hasher.needsRehash(user.passwordHash) ? await deps.hasher.hash(body.password) : null;
     const factors = await deps.scopes.open(user.id).factors.summary();
-    // A password alone opens nothing for a user with a second factor (CONTRACT §10), and it does not
+    // A password alone opens nothing for a user with a second factor (docs/security.md), and it does not
     // clear the email's failures either: only the second step does, so codes cannot be guessed across pending logins.
     if (hasSecondFactor(factors)) {
       const { methods, pending } = await beginSecondStep(deps, deps.scopes.open(user.id), factors, rehashed);

@@ -19,7 +19,7 @@ interface RegisterInput {
 
 export type RegisterWithInvite = (input: unknown, context: SignInContext) => Promise<{ user: PublicUser; session: SessionGrant }>;
 
-/** CONTRACT §5's order after the address limit (§9): body, invite known, uses left, email free, then one atomic write. */
+/** docs/api.md's order after the address limit (§9): body, invite known, uses left, email free, then one atomic write. */
 export const makeRegisterWithInvite =
   (deps: Pick<Ports, 'auth' | 'hasher' | 'blocklist' | 'secrets' | 'ids' | 'clock'>, guard: ThrottleGuard): RegisterWithInvite =>
   async (input, context) => {

@@ -23,7 +23,7 @@ export interface SecondStepAttempt {
 
 /**
  * The second login step, whatever the factor. Each attempt is counted on the pending login before
- * the proof is looked at (five, then it is gone) and on the email's failure limit (CONTRACT §9), so
+ * the proof is looked at (five, then it is gone) and on the email's failure limit (docs/security.md), so
  * six digits cannot be guessed across pending logins. The proof, the pending login's end and the
  * new session commit together: a recovery code is spent only if the session opens. Refused proofs
  * count toward the cap of second-factor-lock.ts, which a success clears.

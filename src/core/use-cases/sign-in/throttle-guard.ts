@@ -29,7 +29,7 @@ export interface ThrottleGuard {
 }
 
 /**
- * CONTRACT §9. An attempt is counted before verification and a success resets the count, so the
+ * docs/security.md. An attempt is counted before verification and a success resets the count, so the
  * count is the failures plus those in flight: concurrent guesses cannot overshoot the limit. A
  * request without an address (the CLI) has no address to count. A trusted device's attempts never
  * touch the email's count, so failures from elsewhere cannot lock the owner's browser out.
