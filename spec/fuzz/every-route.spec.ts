@@ -10,6 +10,7 @@ import { startApp, type AppUnderTest } from '../throttle/app-under-test.js';
 import { documentedRoutes, routeLabel, type DocumentedRoute } from './documented-routes.js';
 import { GENERATORS, type Hostile } from './hostile-values.js';
 import { snapshotTables } from './table-snapshot.js';
+import { signedIn } from '../support/unit/signed-in.js';
 
 /** Runs per slot (each body field, an unexpected field, the path, the query) of each route, for each generator. */
 const RUNS = 3;
@@ -74,7 +75,7 @@ describe('fuzz: hostile values on every documented route, body, path and query (
     t = await startApp(env, { hasher: new CountingHasher(), clock: new FixedClock() });
     await t.service.useCases.createAdmin({ email: 'root@example.com', password: PASSWORD });
     const context = { userAgent: null, clientAddress: '127.0.0.1', presentedSessionToken: null };
-    const { session } = await t.service.useCases.login({ email: 'root@example.com', password: PASSWORD }, context);
+    const { session } = signedIn(await t.service.useCases.login({ email: 'root@example.com', password: PASSWORD }, context));
     cookie = `gh_session=${session.token}`;
     // The real Node server, so what its parser refuses (a path over 16 KiB) is answered as in production.
     server = await listenOnLoopback(t.app);

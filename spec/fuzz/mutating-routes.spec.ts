@@ -8,6 +8,7 @@ import { startApp, type AppUnderTest } from '../throttle/app-under-test.js';
 import { documentedRoutes, routeLabel } from './documented-routes.js';
 import { deepText, jsonText, pathSegment, stringValuesOf } from './json-text.js';
 import { snapshotTables } from './table-snapshot.js';
+import { signedIn } from '../support/unit/signed-in.js';
 
 /** Every documented POST/PUT/PATCH/DELETE, discovered from the OpenAPI document; `{id}` is fuzzed too. */
 const ROUTES = documentedRoutes().filter((route) => route.method !== 'get');
@@ -27,9 +28,11 @@ describe('fuzz: every POST/PUT/PATCH/DELETE route with arbitrary JSON (fast-chec
     const env = { SERVICE_LOGIN_FAILURES_PER_EMAIL: '0', SERVICE_AUTH_ATTEMPTS_PER_ADDRESS: '0' };
     t = await startApp(env, { hasher: new CountingHasher(), clock: new FixedClock() });
     await t.service.useCases.createAdmin({ email: 'root@example.com', password: PASSWORD });
-    const { session } = await t.service.useCases.login(
-      { email: 'root@example.com', password: PASSWORD },
-      { userAgent: null, clientAddress: '127.0.0.1', presentedSessionToken: null },
+    const { session } = signedIn(
+      await t.service.useCases.login(
+        { email: 'root@example.com', password: PASSWORD },
+        { userAgent: null, clientAddress: '127.0.0.1', presentedSessionToken: null },
+      ),
     );
     cookie = `gh_session=${session.token}`;
   });

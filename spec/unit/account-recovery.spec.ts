@@ -4,6 +4,7 @@ import { CryptoSecretGenerator } from '../../src/adapters/crypto-secret-generato
 import type { MemoryWorld } from '../support/unit/memory-ports.js';
 import { CONTEXT, memoryWorld, PASSWORD, seedMember, SIGN_IN } from '../support/unit/memory-ports.js';
 import { expectDomainError } from './expect-domain-error.js';
+import { signedIn } from '../support/unit/signed-in.js';
 
 const NEW_PASSWORD = 'a brand new passphrase for ever';
 const EMAIL = 'member@example.com';
@@ -27,7 +28,7 @@ describe('account recovery: issuing', () => {
   it('records recovery_issued in the target\'s trail, naming the admin or the operator', async () => {
     const world = memoryWorld();
     const member = await seedMember(world);
-    const { session } = await world.useCases.login({ email: 'root@example.com', password: PASSWORD }, SIGN_IN);
+    const { session } = signedIn(await world.useCases.login({ email: 'root@example.com', password: PASSWORD }, SIGN_IN));
     const admin = (await world.useCases.authenticateSession(session.token, CONTEXT)).principal;
     await world.useCases.issueAccountRecovery(admin, { id: member.user.id });
     await world.useCases.issueAccountRecovery('operator', { email: EMAIL });
@@ -58,7 +59,7 @@ describe('account recovery: POST /auth/recover', () => {
     const world = memoryWorld();
     const member = await seedMember(world);
     const { code } = await world.useCases.issueAccountRecovery('operator', { email: EMAIL });
-    const { user, session } = await recover(world, { email: ' Member@Example.com', code: code.toLowerCase(), new_password: NEW_PASSWORD });
+    const { user, session } = signedIn(await recover(world, { email: ' Member@Example.com', code: code.toLowerCase(), new_password: NEW_PASSWORD }));
     expect(user.id).to.equal(member.user.id);
     await expectDomainError(world.useCases.authenticateSession(member.session.token, CONTEXT), 'not_authenticated');
     expect((await world.useCases.authenticateSession(session.token, CONTEXT)).principal.userId).to.equal(member.user.id);

@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import type { Principal } from '../../src/core/domain/principal.js';
 import { CONTEXT, memoryWorld, PASSWORD, seedMember , SIGN_IN } from '../support/unit/memory-ports.js';
 import { expectDomainError } from './expect-domain-error.js';
+import { signedIn } from '../support/unit/signed-in.js';
 
 const NEW_PASSWORD = 'a brand new passphrase';
 
@@ -18,7 +19,7 @@ describe('account self-service', () => {
   it('changes the password: every old session dies, a new one works, the old password is refused', async () => {
     const world = memoryWorld();
     const { principal, session } = await seedMember(world);
-    const other = await world.useCases.login({ email: 'member@example.com', password: PASSWORD }, SIGN_IN);
+    const other = signedIn(await world.useCases.login({ email: 'member@example.com', password: PASSWORD }, SIGN_IN));
     const grant = await world.useCases.changePassword(principal, { current_password: PASSWORD, new_password: NEW_PASSWORD });
     await expectDomainError(world.useCases.authenticateSession(session.token, CONTEXT), 'not_authenticated');
     await expectDomainError(world.useCases.authenticateSession(other.session.token, CONTEXT), 'not_authenticated');

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { CONTEXT, memoryWorld, PASSWORD, seedMember } from '../support/unit/memory-ports.js';
 import { expectDomainError } from './expect-domain-error.js';
+import { signedIn } from '../support/unit/signed-in.js';
 
 describe('create-admin and invites', () => {
   it('creates admins, defaulting the display name to the local part, and never touches an existing row', async () => {
@@ -33,7 +34,7 @@ describe('create-admin and invites', () => {
     const world = memoryWorld();
     const member = await seedMember(world);
     const admin = await world.useCases.authenticateSession(
-      (await world.useCases.login({ email: 'root@example.com', password: PASSWORD }, { userAgent: null, clientAddress: '::1', presentedSessionToken: null })).session.token,
+      signedIn(await world.useCases.login({ email: 'root@example.com', password: PASSWORD }, { userAgent: null, clientAddress: '::1', presentedSessionToken: null })).session.token,
       CONTEXT,
     );
     const { invite, code } = await world.useCases.createInvite(admin.principal, {});

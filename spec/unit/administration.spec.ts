@@ -3,9 +3,10 @@ import { encodeCursor } from '../../src/core/domain/page-cursor.js';
 import { makeUseCases } from '../../src/core/use-cases/make-use-cases.js';
 import { CONTEXT, memoryWorld, PASSWORD, SIGN_IN, seedMember, type MemoryWorld } from '../support/unit/memory-ports.js';
 import { expectDomainError } from './expect-domain-error.js';
+import { signedIn } from '../support/unit/signed-in.js';
 
 const adminPrincipal = async (world: MemoryWorld) => {
-  const { session } = await world.useCases.login({ email: 'root@example.com', password: PASSWORD }, SIGN_IN);
+  const { session } = signedIn(await world.useCases.login({ email: 'root@example.com', password: PASSWORD }, SIGN_IN));
   return (await world.useCases.authenticateSession(session.token, CONTEXT)).principal;
 };
 

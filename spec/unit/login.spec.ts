@@ -3,6 +3,7 @@ import { makeUseCases } from '../../src/core/use-cases/make-use-cases.js';
 import { CountingHasher } from '../support/unit/counting-hasher.js';
 import { CONTEXT, memoryWorld, PASSWORD, seedMember , SIGN_IN } from '../support/unit/memory-ports.js';
 import { expectDomainError } from './expect-domain-error.js';
+import { signedIn } from '../support/unit/signed-in.js';
 
 const login = (world: ReturnType<typeof memoryWorld>, email: string, password: string, presentedSessionToken: string | null = null) =>
   world.useCases.login({ email, password }, { ...CONTEXT, presentedSessionToken });
@@ -11,7 +12,7 @@ describe('login', () => {
   it('logs in by normalised email and opens a new session', async () => {
     const world = memoryWorld();
     const member = await seedMember(world);
-    const { user, session } = await login(world, '  MEMBER@example.com', PASSWORD);
+    const { user, session } = signedIn(await login(world, '  MEMBER@example.com', PASSWORD));
     expect(user.id).to.equal(member.user.id);
     expect(session.token).not.to.equal(member.session.token);
   });

@@ -4,6 +4,7 @@ import { createLogger } from '../../src/logger.js';
 import { memoryLog } from '../support/http/harness.js';
 import { CONTEXT, memoryWorld, PASSWORD, seedMember, SIGN_IN } from '../support/unit/memory-ports.js';
 import { expectDomainError } from './expect-domain-error.js';
+import { signedIn } from '../support/unit/signed-in.js';
 
 describe('security events: the trail and the log', () => {
   const story = async () => {
@@ -12,7 +13,7 @@ describe('security events: the trail and the log', () => {
     const login = (email: string, password: string) => world.useCases.login({ email, password }, SIGN_IN);
     await expectDomainError(login('ghost@example.com', PASSWORD), 'invalid_credentials');
     await expectDomainError(login('ghost@example.com', PASSWORD), 'too_many_requests');
-    const other = await login('member@example.com', PASSWORD);
+    const other = signedIn(await login('member@example.com', PASSWORD));
     const { token, secret } = await world.useCases.createApiToken(member.principal, { name: 'ci' });
     await world.useCases.revokeApiToken(member.principal, token.id);
     const grant = await world.useCases.changePassword(member.principal, { current_password: PASSWORD, new_password: `${PASSWORD} two` });

@@ -1,13 +1,13 @@
 import { expect } from 'chai';
 import { CONTEXT, memoryWorld, PASSWORD, seedMember, type MemoryWorld } from '../support/unit/memory-ports.js';
 import { expectDomainError } from './expect-domain-error.js';
+import { signedIn } from '../support/unit/signed-in.js';
 
 const EMAIL = 'member@example.com';
 const login = (world: MemoryWorld, password: string, deviceToken: string | null = null) =>
   world.useCases.login({ email: EMAIL, password }, { ...CONTEXT, presentedSessionToken: null, deviceToken });
 const deviceOf = async (world: MemoryWorld): Promise<string> => {
-  const { device } = await login(world, PASSWORD);
-  if (!device) throw new Error('a completed login issues a device cookie');
+  const { device } = signedIn(await login(world, PASSWORD));
   return device.token;
 };
 
@@ -20,7 +20,7 @@ describe('trusted devices: a budget of their own (ASVS 6.1.1)', () => {
     for (let i = 0; i < 10; i += 1) await expectDomainError(login(world, 'wrong password, attacker'), 'invalid_credentials');
     await expectDomainError(login(world, PASSWORD), 'too_many_requests');
     const verifications = world.hasher.verifications.length;
-    expect((await login(world, PASSWORD, device)).session.token).to.be.a('string');
+    expect(signedIn(await login(world, PASSWORD, device)).session.token).to.be.a('string');
     expect(world.hasher.verifications.length, 'the device path verifies the password').to.equal(verifications + 1);
   });
 

@@ -69,18 +69,20 @@ export interface SessionGrant {
   expiresAt: Date;
 }
 
-/**
- * Login's answer. Without a second factor, `session` opens the session and `secondStep` is null.
- * With one, nothing is open yet: `secondStep` lists the methods that can complete the login and
- * `session` is the pending login's grant, for a cookie of its own that no other route accepts.
- */
-export interface LoginResult {
-  user: PublicUser;
-  session: SessionGrant;
-  secondStep: SecondFactorMethod[] | null;
-  /** The device cookie of a completed login (decision 0018); null while a second step is pending. */
-  device: SessionGrant | null;
+/** The pending login's secret, for a short-lived cookie of its own: it opens nothing but the second step. */
+export interface PendingLoginGrant {
+  token: string;
+  expiresAt: Date;
 }
+
+/**
+ * How a sign-in ends (a login, or an account recovery): signed in — a session, and the device
+ * cookie of decision 0018 — or, for a user with a second factor, a second step pending: nothing is
+ * open yet, only a pending login and the methods that can complete it.
+ */
+export type LoginResult =
+  | { kind: 'signed_in'; user: PublicUser; session: SessionGrant; device: SessionGrant }
+  | { kind: 'second_step_pending'; user: PublicUser; pending: PendingLoginGrant; methods: SecondFactorMethod[] };
 
 /** Login and registration end the session whose cookie came along, so none is ever orphaned. */
 export interface SignInContext extends RequestContext {

@@ -18,15 +18,15 @@ export const authRoutes = (deps: AuthDeps, pendingCookie: ShortLivedCookie, metr
   const sameSite = rejectForeignOrigin(origins);
   // Login and recovery end alike: a session, or for a user with a second factor only the pending
   // login's cookie, which nothing but the second step accepts.
-  const answerLogin = (res: Response, { user, session, secondStep, device: deviceGrant }: LoginResult): void => {
-    if (secondStep) {
-      pendingCookie.set(res, session.token);
-      res.status(200).json({ mfa_required: true, methods: secondStep });
+  const answerLogin = (res: Response, result: LoginResult): void => {
+    if (result.kind === 'second_step_pending') {
+      pendingCookie.set(res, result.pending.token);
+      res.status(200).json({ mfa_required: true, methods: result.methods });
       return;
     }
-    cookie.set(res, session);
-    if (deviceGrant) device.set(res, deviceGrant);
-    res.status(200).json(toUserOut(user));
+    cookie.set(res, result.session);
+    device.set(res, result.device);
+    res.status(200).json(toUserOut(result.user));
   };
 
   router.post('/register', sameSite, jsonBody, async (req, res) => {
@@ -40,12 +40,12 @@ export const authRoutes = (deps: AuthDeps, pendingCookie: ShortLivedCookie, metr
     // Whatever cookie came along is killed by the use case (session fixation), bearer or not.
     const presented = cookie.read(req);
     const context = { ...requestContext(req), presentedSessionToken: presented, deviceToken: device.read(req) };
-    const { user, session, secondStep, device: deviceGrant } = await countOutcome(
+    const result = await countOutcome(
       metrics.countLogin,
       () => useCases.login(req.body, context),
-      (result) => (result.secondStep ? 'mfa_required' : 'succeeded'),
+      (outcome) => (outcome.kind === 'second_step_pending' ? 'mfa_required' : 'succeeded'),
     );
-    answerLogin(res, { user, session, secondStep, device: deviceGrant });
+    answerLogin(res, result);
   });
 
   // Like login: a foreign page may not set our cookie; the use case ends whatever cookie came along.

@@ -43,7 +43,7 @@ export const makeLogin =
     // clear the email's failures either: only the second step does, so codes cannot be guessed across pending logins.
     if (hasSecondFactor(factors)) {
       const { methods, pending } = await beginSecondStep(deps, deps.scopes.open(user.id), factors, rehashed);
-      return { user: toPublicUser(user), session: pending, secondStep: methods, device: null };
+      return { kind: 'second_step_pending', user: toPublicUser(user), pending, methods };
     }
     await guard.clearLoginFailures(attempt);
     const { session, grant } = newSession(deps, user.id, context.userAgent);
@@ -53,5 +53,5 @@ export const makeLogin =
       await scope.insertSession(session);
       await scope.recordEvent(trailEvent(deps, 'login_succeeded', context, { targetId: session.id }));
     });
-    return { user: toPublicUser(user), session: grant, secondStep: null, device: issueDeviceCookie(deps, user.id) };
+    return { kind: 'signed_in', user: toPublicUser(user), session: grant, device: issueDeviceCookie(deps, user.id) };
   };

@@ -4,7 +4,7 @@ import { methodsOf, type FactorSummary, type SecondFactorMethod } from '../../do
 import type { User } from '../../domain/user.js';
 import type { Ports } from '../../ports/ports.js';
 import type { UserScope } from '../../ports/user-scopes.js';
-import type { SessionGrant } from '../views.js';
+import type { PendingLoginGrant } from '../views.js';
 
 /** The first step's answer for a user with a second factor: a pending login (with the password's rehash, if due) and its cookie secret. */
 export const beginSecondStep = async (
@@ -12,7 +12,7 @@ export const beginSecondStep = async (
   scope: UserScope,
   summary: FactorSummary,
   rehashed: string | null,
-): Promise<{ methods: SecondFactorMethod[]; pending: SessionGrant }> => {
+): Promise<{ methods: SecondFactorMethod[]; pending: PendingLoginGrant }> => {
   const now = deps.clock.now();
   const { secret, hash } = deps.secrets.issue('pending_login');
   const expiresAt = new Date(now.getTime() + PENDING_LOGIN_MS);

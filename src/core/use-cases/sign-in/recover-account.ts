@@ -67,8 +67,8 @@ export const makeRecoverAccount =
     await guard.clearRecoveryFailures(email);
     if (withSecondFactor) {
       const { methods, pending } = await beginSecondStep(deps, userScope, factors, null);
-      return { user: toPublicUser(user), session: pending, secondStep: methods, device: null };
+      return { kind: 'second_step_pending', user: toPublicUser(user), pending, methods };
     }
     // The owner proved itself with the code: this browser is now one of its devices (decision 0018).
-    return { user: toPublicUser(user), session: grant, secondStep: null, device: issueDeviceCookie(deps, user.id) };
+    return { kind: 'signed_in', user: toPublicUser(user), session: grant, device: issueDeviceCookie(deps, user.id) };
   };
