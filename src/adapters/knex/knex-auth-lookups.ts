@@ -27,7 +27,7 @@ export class KnexAuthLookups implements AuthLookups {
   private readonly access: AuthAccess;
   private readonly engine: Engine;
   /** The hot lookups on statements prepared once (better-sqlite3, or named statements through pg). */
-  private readonly prepared: PreparedAuthQueries | null;
+  private readonly prepared: PreparedAuthQueries;
 
   constructor(private readonly db: Knex) {
     this.access = new AuthAccess(db);
@@ -36,24 +36,24 @@ export class KnexAuthLookups implements AuthLookups {
   }
 
   async findUserByEmail(email: string): Promise<User | null> {
-    const row = await (this.prepared?.userByEmail(email) ?? this.access.findBy(USERS, 'email', email));
+    const row = await this.prepared.userByEmail(email);
     return row ? fromRow(USERS, row) : null;
   }
 
   async findSessionByTokenHash(tokenHash: string): Promise<{ session: Session; user: User } | null> {
-    const row = await (this.prepared?.sessionByTokenHash(tokenHash) ?? this.access.findWithOwner(SESSIONS, 'tokenHash', tokenHash));
+    const row = await this.prepared.sessionByTokenHash(tokenHash);
     const found = withOwner(SESSIONS, row);
     return found && { session: found.record, user: found.user };
   }
 
   async findApiTokenByTokenHash(tokenHash: string): Promise<{ token: ApiToken; user: User } | null> {
-    const row = await (this.prepared?.apiTokenByTokenHash(tokenHash) ?? this.access.findWithOwner(API_TOKENS, 'tokenHash', tokenHash));
+    const row = await this.prepared.apiTokenByTokenHash(tokenHash);
     const found = withOwner(API_TOKENS, row);
     return found && { token: found.record, user: found.user };
   }
 
   async findInviteByCodeHash(codeHash: string): Promise<Invite | null> {
-    const row = await (this.prepared?.inviteByCodeHash(codeHash) ?? this.access.findBy(INVITES, 'codeHash', codeHash));
+    const row = await this.prepared.inviteByCodeHash(codeHash);
     return row ? fromRow(INVITES, row) : null;
   }
 

@@ -31,6 +31,11 @@ export class PreparedAuthQueries {
     };
   }
 
+  /** The SQL each lookup runs, by name: what spec/db/hot-path-sql.spec.ts pins on both engines. */
+  get sql(): Record<string, string> {
+    return Object.fromEntries(Object.entries(this.templates).map(([name, template]) => [name, template.sql]));
+  }
+
   sessionByTokenHash = (tokenHash: string) => this.statements.get(this.templates.sessionByTokenHash, { key: tokenHash });
   apiTokenByTokenHash = (tokenHash: string) => this.statements.get(this.templates.apiTokenByTokenHash, { key: tokenHash });
   userByEmail = (email: string) => this.statements.get(this.templates.userByEmail, { key: email });

@@ -37,6 +37,11 @@ export class PreparedScopeQueries {
     };
   }
 
+  /** The SQL each touch runs, by name (pinned by spec/db/hot-path-sql.spec.ts). */
+  get sql(): Record<string, string> {
+    return Object.fromEntries(Object.entries(this.templates).map(([name, template]) => [name, template.sql]));
+  }
+
   touchSession = (userId: string, id: string, changes: StoredRow) =>
     this.statements.runUnsynced(this.templates.touchSession, { userId, id, ...changes });
 

@@ -1,0 +1,55 @@
+import { expect } from 'chai';
+import { PreparedAuthQueries } from '../../src/adapters/knex/hot-path/prepared-auth-queries.js';
+import { PreparedScopeQueries } from '../../src/adapters/knex/hot-path/prepared-scope-queries.js';
+import { createTempDatabase, type TempDatabase } from '../support/db/temp-database.js';
+import { ENGINE_LABEL, TEST_ENGINE } from '../support/db/test-engine.js';
+
+const SESSION = ['id', 'user_id', 'token_hash', 'created_at', 'expires_at', 'last_seen_at', 'user_agent', 'authenticated_at', 'second_factor_at'];
+const TOKEN = ['id', 'user_id', 'name', 'token_hash', 'created_at', 'expires_at', 'last_used_at'];
+const USER = ['id', 'email', 'display_name', 'password_hash', 'role', 'created_at', 'updated_at', 'disabled_at', 'last_login_at'];
+const columns = (table: string, alias: string, names: string[]) => names.map((name) => `\`${table}\`.\`${name}\` as \`${alias}__${name}\``).join(', ');
+const withOwner = (table: string, names: string[]) =>
+  `select ${columns(table, 'r', names)}, ${columns('users', 'u', USER)} from \`${table}\` inner join \`users\` on \`users\`.\`id\` = \`${table}\`.\`user_id\` where \`${table}\`.\`token_hash\` = ?`;
+
+/**
+ * The SQL of every request's lookups and writes, in one place to read (as written for SQLite;
+ * PostgreSQL quotes with " and numbers its parameters). Compiled once from the same builders that
+ * every other query uses, so the user filter in the touches is the scope's own.
+ */
+const AUTH_LOOKUPS = {
+  sessionByTokenHash: withOwner('sessions', SESSION),
+  apiTokenByTokenHash: withOwner('api_tokens', TOKEN),
+  userByEmail: 'select * from `users` where `users`.`email` = ?',
+  inviteByCodeHash: 'select * from `invites` where `invites`.`code_hash` = ?',
+};
+const SCOPE_TOUCHES = {
+  touchSession: 'update `sessions` set `expires_at` = ?, `last_seen_at` = ? where `sessions`.`user_id` = ? and `sessions`.`id` = ?',
+  touchApiToken: 'update `api_tokens` set `last_used_at` = ? where `api_tokens`.`user_id` = ? and `api_tokens`.`id` = ?',
+};
+
+/** The same text in the engine's dialect. */
+const onEngine = (sql: Record<string, string>): Record<string, string> => {
+  if (TEST_ENGINE === 'sqlite') return sql;
+  const numbered = (text: string) => {
+    let n = 0;
+    return text.replaceAll('`', '"').replace(/\?/g, () => `$${++n}`);
+  };
+  return Object.fromEntries(Object.entries(sql).map(([name, text]) => [name, numbered(text)]));
+};
+
+describe(`the hot path's SQL, pinned (${ENGINE_LABEL})`, () => {
+  let database: TempDatabase;
+  before(async () => (database = await createTempDatabase()));
+  after(() => database.cleanup());
+
+  it('the session, token, user and invite lookups are one indexed statement each, by an exact key', () => {
+    expect(new PreparedAuthQueries(database.db).sql).to.deep.equal(onEngine(AUTH_LOOKUPS));
+  });
+
+  // PostgreSQL runs the touches through knex's builders (its commit is durable either way): SQLite only.
+  if (TEST_ENGINE === 'sqlite') {
+    it('the coalesced touches of a session and a token carry the user filter first', () => {
+      expect(new PreparedScopeQueries(database.db).sql).to.deep.equal(SCOPE_TOUCHES);
+    });
+  }
+});
