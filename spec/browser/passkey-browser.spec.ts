@@ -11,11 +11,11 @@ import { createLogger } from '../../src/logger.js';
 import { createTempDatabase, type TempDatabase } from '../support/db/temp-database.js';
 import { testConfig } from '../support/http/harness.js';
 import { PASSKEY_PAGE } from './passkey-page.js';
+import { PASSWORD } from '../support/constants.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const EMAIL = 'browser@example.com';
-const PASSWORD = 'correct horse battery staple 42';
 
 type Reply = { status: number; body: Record<string, unknown> | null };
 

@@ -11,10 +11,10 @@ import { documentedRoutes, routeLabel, type DocumentedRoute } from './documented
 import { GENERATORS, type Hostile } from './hostile-values.js';
 import { snapshotTables } from './table-snapshot.js';
 import { signedIn } from '../support/unit/signed-in.js';
+import { PASSWORD } from '../support/constants.js';
 
 /** Runs per slot (each body field, an unexpected field, the path, the query) of each route, for each generator. */
 const RUNS = 3;
-const PASSWORD = 'correct horse battery staple 42';
 const QUERY_KEYS = ['id', 'limit', 'offset', 'cursor', 'email', 'before', 'type'];
 /** The one write a refusal may make: a wrong password re-checked on a known account, in its trail. */
 const TOLERATED = ['login_failed'];

@@ -9,13 +9,13 @@ import { documentedRoutes, routeLabel } from './documented-routes.js';
 import { deepText, jsonText, pathSegment, stringValuesOf } from './json-text.js';
 import { snapshotTables } from './table-snapshot.js';
 import { signedIn } from '../support/unit/signed-in.js';
+import { PASSWORD } from '../support/constants.js';
 
 /** Every documented POST/PUT/PATCH/DELETE, discovered from the OpenAPI document; `{id}` is fuzzed too. */
 const ROUTES = documentedRoutes().filter((route) => route.method !== 'get');
 /** A wrong password re-checked on a known account lands in its trail on purpose: the one write a refusal may make. */
 const TOLERATED = ['login_failed'];
 const RUNS_PER_ROUTE = 50;
-const PASSWORD = 'correct horse battery staple 42';
 
 const echoed = (sent: unknown, text: string): string[] =>
   stringValuesOf(sent).filter((value) => value.length >= 6 && (text.includes(value) || text.includes(JSON.stringify(value).slice(1, -1))));

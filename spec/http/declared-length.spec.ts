@@ -2,8 +2,8 @@ import { expect } from 'chai';
 import type { RunningServer } from '../../src/server.js';
 import { startHarness, type DatabaseHarness } from '../support/http/harness.js';
 import { listenOnLoopback, openSocket, parseAnswer, untilClosed } from '../support/http/raw-socket.js';
+import { ORIGIN } from '../support/constants.js';
 
-const ORIGIN = 'http://gatehouse.test';
 const head = (path: string, length: number, extra = '') =>
   `POST ${path} HTTP/1.1\r\nHost: x\r\nOrigin: ${ORIGIN}\r\nContent-Type: application/json\r\nContent-Length: ${length}\r\n${extra}\r\n`;
 

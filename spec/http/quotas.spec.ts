@@ -9,6 +9,7 @@ import { api } from '../support/http/api.js';
 import { asCookie } from '../support/http/fixtures.js';
 import type { DatabaseHarness } from '../support/http/harness.js';
 import { adminHarness, registeredMember, type SignedIn } from '../support/http/users.js';
+import { PASSWORD } from '../support/constants.js';
 
 describe(`HTTP per-user quotas (${ENGINE_LABEL})`, () => {
   let h: DatabaseHarness;
@@ -38,7 +39,7 @@ describe(`HTTP per-user quotas (${ENGINE_LABEL})`, () => {
     await store.insertSession(stale);
     for (let i = 0; i < SESSIONS_PER_USER - 2; i++) await store.insertSession(aSession(store.userId, { lastSeenAt: new Date() }));
     expect(await countRows(h.db, 'sessions', { user_id: toStoredId(member.userId) })).to.equal(SESSIONS_PER_USER);
-    const res = await api(h).post('/api/v1/auth/login').send({ email: member.email, password: 'correct horse battery staple 42' });
+    const res = await api(h).post('/api/v1/auth/login').send({ email: member.email, password: PASSWORD });
     expect(res.status).to.equal(200);
     expect(await countRows(h.db, 'sessions', { user_id: toStoredId(member.userId) })).to.equal(SESSIONS_PER_USER);
     expect(await countRows(h.db, 'sessions', { id: toStoredId(stale.id) })).to.equal(0);

@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { api } from '../support/http/api.js';
 import { ORIGIN, type Harness } from '../support/http/harness.js';
 import { cookieHeader, createToken, login, registeredMember, type SignedIn, adminHarness } from '../support/http/users.js';
+import { PASSWORD } from '../support/constants.js';
 
 describe('HTTP /sessions', () => {
   let h: Harness;
@@ -15,7 +16,7 @@ describe('HTTP /sessions', () => {
 
   it('lists only the caller\'s sessions, newest first, with current marked', async () => {
     const member = await registeredMember(h, admin.email);
-    const second = await api(h).post('/api/v1/auth/login').set('User-Agent', 'second-browser').send({ email: member.email, password: 'correct horse battery staple 42' });
+    const second = await api(h).post('/api/v1/auth/login').set('User-Agent', 'second-browser').send({ email: member.email, password: PASSWORD });
     const res = await list(member.token);
     expect(res.status).to.equal(200);
     expect(res.body).to.have.length(2);

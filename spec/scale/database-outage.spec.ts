@@ -5,13 +5,13 @@ import { startCountingProxy, type CountingProxy } from '../support/db/counting-p
 import { createTempPostgresDatabase, type TempPostgresDatabase } from '../support/db/temp-postgres-database.js';
 import { call, type Reply } from './support/client.js';
 import { gatehouse, startInstance, type Instance } from './support/instance.js';
+import { PASSWORD } from '../support/constants.js';
 
 const POOL_MAX = 4;
 const CLIENTS = 8;
 const OUTAGE_MS = 4_000;
 const RECOVERY_POLL_MS = 15_000;
 const ADMIN = 'ops@example.com';
-const PASSWORD = 'correct horse battery staple 42';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

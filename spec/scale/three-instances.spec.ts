@@ -5,12 +5,12 @@ import { createTempPostgresDatabase, type TempPostgresDatabase } from '../suppor
 import { call, type Reply } from './support/client.js';
 import { sampleConnections } from './support/connection-sampler.js';
 import { gatehouse, startInstance, type Instance } from './support/instance.js';
+import { PASSWORD } from '../support/constants.js';
 
 const INSTANCES = 3;
 const REGISTRATIONS = 60;
 const MAX_USES = 7;
 const POOL_MAX = 4;
-const PASSWORD = 'correct horse battery staple 42';
 const ADMIN = 'ops@example.com';
 
 // A deploy as docs/operations.md ("Running N instances on PostgreSQL") describes it: migrate once, then N `serve --no-migrate` on one database.

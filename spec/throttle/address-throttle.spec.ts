@@ -3,8 +3,8 @@ import request from 'supertest';
 import { ORIGIN } from '../support/http/harness.js';
 import { CountingHasher } from '../support/unit/counting-hasher.js';
 import { startApp, type AppUnderTest } from './app-under-test.js';
+import { PASSWORD } from '../support/constants.js';
 
-const PASSWORD = 'correct horse battery staple 42';
 
 describe('throttling per client address over HTTP (CONTRACT §9)', () => {
   let t: AppUnderTest;

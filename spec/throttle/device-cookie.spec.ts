@@ -5,8 +5,8 @@ import { sessionCookieOf } from '../support/http/users.js';
 import { CountingHasher } from '../support/unit/counting-hasher.js';
 import { FixedClock } from '../support/unit/fixed-clock.js';
 import { startApp, type AppUnderTest } from './app-under-test.js';
+import { PASSWORD } from '../support/constants.js';
 
-const PASSWORD = 'correct horse battery staple 42';
 const ADA = 'ada@example.com';
 const DAY = 24 * 60 * 60_000;
 

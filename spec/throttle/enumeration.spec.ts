@@ -4,8 +4,8 @@ import { ORIGIN } from '../support/http/harness.js';
 import { CountingHasher } from '../support/unit/counting-hasher.js';
 import { FixedClock } from '../support/unit/fixed-clock.js';
 import { startApp, type AppUnderTest } from './app-under-test.js';
+import { PASSWORD } from '../support/constants.js';
 
-const PASSWORD = 'correct horse battery staple 42';
 // Set per response by design; everything else must match byte for byte.
 const VARYING = new Set(['x-request-id', 'date']);
 

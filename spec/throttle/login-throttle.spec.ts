@@ -5,8 +5,8 @@ import { ORIGIN } from '../support/http/harness.js';
 import { CountingHasher } from '../support/unit/counting-hasher.js';
 import { FixedClock } from '../support/unit/fixed-clock.js';
 import { startApp, type AppUnderTest } from './app-under-test.js';
+import { PASSWORD } from '../support/constants.js';
 
-const PASSWORD = 'correct horse battery staple 42';
 const MINUTE = 60_000;
 
 describe('login throttling over HTTP, with an injected clock (CONTRACT §9)', () => {

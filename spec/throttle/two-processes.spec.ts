@@ -1,19 +1,9 @@
 import { expect } from 'chai';
-import { createServer } from 'node:net';
+import { freePort } from '../support/http/free-port.js';
 import { startWorker, type WorkerProcess } from '../support/db/worker-process.js';
 import { startApp, type AppUnderTest } from './app-under-test.js';
+import { ORIGIN, PASSWORD } from '../support/constants.js';
 
-const PASSWORD = 'correct horse battery staple 42';
-const ORIGIN = 'http://gatehouse.test';
-
-/** A port nothing listens on right now, for a child process to take. */
-const freePort = (): Promise<number> =>
-  new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 
 describe('two server processes on one database', () => {
   let t: AppUnderTest;

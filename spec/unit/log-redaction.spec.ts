@@ -3,8 +3,8 @@ import request from 'supertest';
 import { ORIGIN } from '../support/http/harness.js';
 import { sessionCookieOf } from '../support/http/users.js';
 import { startApp } from '../throttle/app-under-test.js';
+import { PASSWORD } from '../support/constants.js';
 
-const PASSWORD = 'correct horse battery staple 42';
 const NEW_PASSWORD = 'another long passphrase 43';
 
 describe('log redaction through the app', () => {

@@ -10,7 +10,8 @@ import { createLogger, type Logger } from '../../../src/logger.js';
 import type { Metrics } from '../../../src/metrics/metrics.js';
 import { createTempDatabase } from '../db/temp-database.js';
 
-export const ORIGIN = 'http://gatehouse.test';
+export { ORIGIN } from '../constants.js';
+import { ORIGIN } from '../constants.js';
 
 export interface Harness {
   app: express.Express;

@@ -3,7 +3,8 @@ import { api } from './api.js';
 import { startHarness, type DatabaseHarness, type Harness } from './harness.js';
 import { ORIGIN } from './harness.js';
 
-export const PASSWORD = 'correct horse battery staple 42';
+export { PASSWORD } from '../constants.js';
+import { PASSWORD } from '../constants.js';
 let counter = 0;
 
 export const uniqueEmail = (label = 'user'): string => `${label}${++counter}.${process.pid}@example.com`;
