@@ -24,7 +24,7 @@ const decoded = (value: string): string => {
  * One cookie's value from a Cookie header, read the way cookie-parser reads it (pairs split at `;`,
  * a pair without `=` skipped, the first of a repeated name wins, a pair of double quotes dropped,
  * percent-decoded when it decodes) without parsing the others. cookie-parser also reads `j:`
- * values as JSON: the caller falls back to it for those (spec/unit/cookie-value.spec.ts).
+ * values as JSON: the caller falls back to it for those (spec/unit/http/cookie-value.spec.ts).
  */
 export const cookieValue = (header: string | undefined, name: string): string | undefined => {
   if (header === undefined) return undefined;

@@ -1,0 +1,79 @@
+import { expect } from 'chai';
+import { ConfigError, loadConfig } from '../../../src/config/config.js';
+
+const problemsOf = (run: () => unknown): string[] => {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  throw new Error('expected a ConfigError');
+};
+
+describe('configuration: the second-round variables', () => {
+  it('defaults: metrics off, events kept 180 days, no MFA policy, no previous key', () => {
+    const config = loadConfig({});
+    expect([config.metricsAddress, config.eventRetentionDays, config.mfaRequired, config.secretKeyPrevious]).to.deep.equal([
+      null,
+      180,
+      'none',
+      null,
+    ]);
+  });
+
+  it('reads SERVICE_METRICS_ADDRESS as host:port, IPv6 in brackets', () => {
+    expect(loadConfig({ SERVICE_METRICS_ADDRESS: '127.0.0.1:9464' }).metricsAddress).to.deep.equal({ host: '127.0.0.1', port: 9464 });
+    expect(loadConfig({ SERVICE_METRICS_ADDRESS: '[::1]:9464' }).metricsAddress).to.deep.equal({ host: '::1', port: 9464 });
+    for (const bad of ['9464', 'localhost:', 'localhost:70000', 'a b:1']) {
+      expect(problemsOf(() => loadConfig({ SERVICE_METRICS_ADDRESS: bad }))).to.deep.equal([
+        'SERVICE_METRICS_ADDRESS: must be host:port, for example 127.0.0.1:9464',
+      ]);
+    }
+  });
+
+  it('bounds SERVICE_EVENT_RETENTION_DAYS to 1–3650 and names SERVICE_MFA_REQUIRED values', () => {
+    expect(loadConfig({ SERVICE_EVENT_RETENTION_DAYS: '3650' }).eventRetentionDays).to.equal(3650);
+    expect(problemsOf(() => loadConfig({ SERVICE_EVENT_RETENTION_DAYS: '0' }))[0]).to.match(/^SERVICE_EVENT_RETENTION_DAYS:/);
+    expect(loadConfig({ SERVICE_MFA_REQUIRED: 'admins' }).mfaRequired).to.equal('admins');
+    expect(problemsOf(() => loadConfig({ SERVICE_MFA_REQUIRED: 'everyone' }))).to.deep.equal([
+      'SERVICE_MFA_REQUIRED: must be one of none, admins, all',
+    ]);
+  });
+
+  describe('SERVICE_*_FILE', () => {
+    const files: Record<string, string> = { '/run/secrets/key': 'k'.repeat(40) + '\n', '/run/secrets/db': 'sqlite://./x.sqlite3' };
+    const readFile = (path: string): string => {
+      const content = files[path];
+      if (content === undefined) throw new Error(`ENOENT ${path}`);
+      return content;
+    };
+
+    it('takes the value from the file, one trailing newline stripped', () => {
+      const config = loadConfig({ SERVICE_SECRET_KEY_FILE: '/run/secrets/key', SERVICE_DATABASE_URL_FILE: '/run/secrets/db' }, readFile);
+      expect([config.secretKey, config.databaseUrl]).to.deep.equal(['k'.repeat(40), 'sqlite://./x.sqlite3']);
+    });
+
+    it('refuses both forms at once, naming the variable and never the value', () => {
+      const problems = problemsOf(() =>
+        loadConfig({ SERVICE_SECRET_KEY: 's'.repeat(40), SERVICE_SECRET_KEY_FILE: '/run/secrets/key' }, readFile),
+      );
+      expect(problems).to.deep.equal(['SERVICE_SECRET_KEY: set both SERVICE_SECRET_KEY and SERVICE_SECRET_KEY_FILE; give only one']);
+      expect(problems.join()).not.to.include('s'.repeat(40));
+    });
+
+    it('reports an unreadable file without quoting the path or the error', () => {
+      expect(problemsOf(() => loadConfig({ SERVICE_SECRET_KEY_FILE: '/run/secrets/missing' }, readFile))).to.deep.equal([
+        'SERVICE_SECRET_KEY_FILE: cannot read the file it names',
+      ]);
+    });
+
+    it('lets a production key come from a file', () => {
+      const config = loadConfig(
+        { SERVICE_ENVIRONMENT: 'production', SERVICE_PUBLIC_URL: 'https://id.example.com', SERVICE_SECRET_KEY_FILE: '/run/secrets/key' },
+        readFile,
+      );
+      expect(config.secretKey).to.have.length(40);
+    });
+  });
+});
