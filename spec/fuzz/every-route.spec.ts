@@ -6,7 +6,7 @@ import { ORIGIN } from '../support/http/harness.js';
 import { listenOnLoopback } from '../support/http/raw-socket.js';
 import { CountingHasher } from '../support/unit/counting-hasher.js';
 import { FixedClock } from '../support/unit/fixed-clock.js';
-import { startApp, type AppUnderTest } from '../throttle/app-under-test.js';
+import { startHarness, type DatabaseHarness } from '../support/http/harness.js';
 import { documentedRoutes, routeLabel, type DocumentedRoute } from './documented-routes.js';
 import { GENERATORS, type Hostile } from './hostile-values.js';
 import { snapshotTables } from './table-snapshot.js';
@@ -65,14 +65,14 @@ const echoed = (hostile: Hostile, text: string): string[] =>
  * echoed, nothing written. Run on SQLite and on PostgreSQL (GATEHOUSE_TEST_ENGINE).
  */
 describe('fuzz: hostile values on every documented route, body, path and query (fast-check)', () => {
-  let t: AppUnderTest;
+  let t: DatabaseHarness;
   let server: RunningServer;
   let base: string;
   let cookie: string;
   const sent: Record<string, number> = {};
   before(async () => {
     const env = { SERVICE_LOGIN_FAILURES_PER_EMAIL: '0', SERVICE_AUTH_ATTEMPTS_PER_ADDRESS: '0' };
-    t = await startApp(env, { hasher: new CountingHasher(), clock: new FixedClock() });
+    t = await startHarness(env, { hasher: new CountingHasher(), clock: new FixedClock() }, undefined, { throttled: true });
     await t.service.useCases.createAdmin({ email: 'root@example.com', password: PASSWORD });
     const context = { userAgent: null, clientAddress: '127.0.0.1', presentedSessionToken: null };
     const { session } = signedIn(await t.service.useCases.login({ email: 'root@example.com', password: PASSWORD }, context));

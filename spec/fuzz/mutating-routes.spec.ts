@@ -4,7 +4,7 @@ import request from 'supertest';
 import { ORIGIN } from '../support/http/harness.js';
 import { CountingHasher } from '../support/unit/counting-hasher.js';
 import { FixedClock } from '../support/unit/fixed-clock.js';
-import { startApp, type AppUnderTest } from '../throttle/app-under-test.js';
+import { startHarness, type DatabaseHarness } from '../support/http/harness.js';
 import { documentedRoutes, routeLabel } from './documented-routes.js';
 import { deepText, jsonText, pathSegment, stringValuesOf } from './json-text.js';
 import { snapshotTables } from './table-snapshot.js';
@@ -21,12 +21,12 @@ const echoed = (sent: unknown, text: string): string[] =>
   stringValuesOf(sent).filter((value) => value.length >= 6 && (text.includes(value) || text.includes(JSON.stringify(value).slice(1, -1))));
 
 describe('fuzz: every POST/PUT/PATCH/DELETE route with arbitrary JSON (fast-check)', () => {
-  let t: AppUnderTest;
+  let t: DatabaseHarness;
   let cookie: string;
   before(async () => {
     // Limits off so every run reaches validation; a still clock so no session is touched meanwhile.
     const env = { SERVICE_LOGIN_FAILURES_PER_EMAIL: '0', SERVICE_AUTH_ATTEMPTS_PER_ADDRESS: '0' };
-    t = await startApp(env, { hasher: new CountingHasher(), clock: new FixedClock() });
+    t = await startHarness(env, { hasher: new CountingHasher(), clock: new FixedClock() }, undefined, { throttled: true });
     await t.service.useCases.createAdmin({ email: 'root@example.com', password: PASSWORD });
     const { session } = signedIn(
       await t.service.useCases.login(

@@ -2,12 +2,12 @@ import { expect } from 'chai';
 import request from 'supertest';
 import { ORIGIN } from '../support/http/harness.js';
 import { CountingHasher } from '../support/unit/counting-hasher.js';
-import { startApp, type AppUnderTest } from './app-under-test.js';
+import { startHarness, type DatabaseHarness } from '../support/http/harness.js';
 import { PASSWORD } from '../support/constants.js';
 
 
 describe('throttling per client address over HTTP (CONTRACT §9)', () => {
-  let t: AppUnderTest;
+  let t: DatabaseHarness;
   afterEach(() => t.close());
 
   const login = (from?: string) => {
@@ -19,7 +19,7 @@ describe('throttling per client address over HTTP (CONTRACT §9)', () => {
 
   it('counts logins and registrations per forwarded address when one proxy hop is trusted', async () => {
     const env = { SERVICE_AUTH_ATTEMPTS_PER_ADDRESS: '3', SERVICE_TRUST_PROXY: '1' };
-    t = await startApp(env, { hasher: new CountingHasher() });
+    t = await startHarness(env, { hasher: new CountingHasher() }, undefined, { throttled: true });
     await t.service.useCases.createAdmin({ email: 'ada@example.com', password: PASSWORD });
     expect((await login('198.51.100.1')).status).to.equal(200);
     expect((await register('198.51.100.1')).status).to.equal(422);
@@ -32,7 +32,7 @@ describe('throttling per client address over HTTP (CONTRACT §9)', () => {
   });
 
   it('ignores X-Forwarded-For when no proxy is trusted (the default)', async () => {
-    t = await startApp({ SERVICE_AUTH_ATTEMPTS_PER_ADDRESS: '2' }, { hasher: new CountingHasher() });
+    t = await startHarness({ SERVICE_AUTH_ATTEMPTS_PER_ADDRESS: '2' }, { hasher: new CountingHasher() }, undefined, { throttled: true });
     await t.service.useCases.createAdmin({ email: 'ada@example.com', password: PASSWORD });
     expect((await login('198.51.100.1')).status).to.equal(200);
     expect((await login('198.51.100.2')).status).to.equal(200);
@@ -40,7 +40,7 @@ describe('throttling per client address over HTTP (CONTRACT §9)', () => {
   });
 
   it('does not throttle at 0', async () => {
-    t = await startApp({ SERVICE_AUTH_ATTEMPTS_PER_ADDRESS: '0', SERVICE_LOGIN_FAILURES_PER_EMAIL: '0' }, { hasher: new CountingHasher() });
+    t = await startHarness({ SERVICE_AUTH_ATTEMPTS_PER_ADDRESS: '0', SERVICE_LOGIN_FAILURES_PER_EMAIL: '0' }, { hasher: new CountingHasher() }, undefined, { throttled: true });
     for (let i = 0; i < 15; i += 1) expect((await login()).status).to.equal(401);
   });
 });

@@ -4,7 +4,7 @@ import { ORIGIN } from '../support/http/harness.js';
 import { sessionCookieOf } from '../support/http/users.js';
 import { CountingHasher } from '../support/unit/counting-hasher.js';
 import { FixedClock } from '../support/unit/fixed-clock.js';
-import { startApp, type AppUnderTest } from './app-under-test.js';
+import { startHarness, type DatabaseHarness } from '../support/http/harness.js';
 import { PASSWORD } from '../support/constants.js';
 
 const ADA = 'ada@example.com';
@@ -12,7 +12,7 @@ const DAY = 24 * 60 * 60_000;
 
 /** ASVS 6.1.1 with OWASP's device cookies (decision 0018), on the suite's engine. */
 describe('a lockout the attacker cannot impose on the owner (device cookies)', () => {
-  let t: AppUnderTest;
+  let t: DatabaseHarness;
   let clock: FixedClock;
   const login = (email: string, password: string, cookies: string[] = []) =>
     request(t.app).post('/api/v1/auth/login').set('Origin', ORIGIN).set('Cookie', cookies).send({ email, password });
@@ -28,7 +28,7 @@ describe('a lockout the attacker cannot impose on the owner (device cookies)', (
 
   beforeEach(async () => {
     clock = new FixedClock();
-    t = await startApp({}, { clock, hasher: new CountingHasher() });
+    t = await startHarness({}, { clock, hasher: new CountingHasher() }, undefined, { throttled: true });
     for (const email of [ADA, 'bob@example.com']) await t.service.useCases.createAdmin({ email, password: PASSWORD });
   });
   afterEach(() => t.close());

@@ -3,7 +3,7 @@ import request from 'supertest';
 import { ORIGIN } from '../support/http/harness.js';
 import { CountingHasher } from '../support/unit/counting-hasher.js';
 import { FixedClock } from '../support/unit/fixed-clock.js';
-import { startApp, type AppUnderTest } from './app-under-test.js';
+import { startHarness, type DatabaseHarness } from '../support/http/harness.js';
 import { PASSWORD } from '../support/constants.js';
 
 // Set per response by design; everything else must match byte for byte.
@@ -16,11 +16,11 @@ const shape = (res: request.Response) => ({
 });
 
 describe('enumeration at login (CONTRACT §5), deterministically', () => {
-  let t: AppUnderTest;
+  let t: DatabaseHarness;
   const hasher = new CountingHasher();
   before(async () => {
     // A still clock: Retry-After must not differ by a second boundary falling between the two.
-    t = await startApp({}, { hasher, clock: new FixedClock() });
+    t = await startHarness({}, { hasher, clock: new FixedClock() }, undefined, { throttled: true });
     await t.service.useCases.createAdmin({ email: 'ada@example.com', password: PASSWORD });
   });
   after(() => t.close());

@@ -4,20 +4,20 @@ import { countRows } from '../support/db/count-rows.js';
 import { ORIGIN } from '../support/http/harness.js';
 import { CountingHasher } from '../support/unit/counting-hasher.js';
 import { FixedClock } from '../support/unit/fixed-clock.js';
-import { startApp, type AppUnderTest } from './app-under-test.js';
+import { startHarness, type DatabaseHarness } from '../support/http/harness.js';
 import { PASSWORD } from '../support/constants.js';
 
 const MINUTE = 60_000;
 
 describe('login throttling over HTTP, with an injected clock (CONTRACT §9)', () => {
-  let t: AppUnderTest;
+  let t: DatabaseHarness;
   let clock: FixedClock;
   const login = (email: string, password: string) =>
     request(t.app).post('/api/v1/auth/login').set('Origin', ORIGIN).send({ email, password });
 
   beforeEach(async () => {
     clock = new FixedClock();
-    t = await startApp({}, { clock, hasher: new CountingHasher() });
+    t = await startHarness({}, { clock, hasher: new CountingHasher() }, undefined, { throttled: true });
     for (const email of ['ada@example.com', 'bob@example.com']) await t.service.useCases.createAdmin({ email, password: PASSWORD });
   });
   afterEach(() => t.close());

@@ -1,17 +1,17 @@
 import { expect } from 'chai';
 import { freePort } from '../support/http/free-port.js';
 import { startWorker, type WorkerProcess } from '../support/db/worker-process.js';
-import { startApp, type AppUnderTest } from './app-under-test.js';
+import { startHarness, type DatabaseHarness } from '../support/http/harness.js';
 import { ORIGIN, PASSWORD } from '../support/constants.js';
 
 
 describe('two server processes on one database', () => {
-  let t: AppUnderTest;
+  let t: DatabaseHarness;
   const workers: WorkerProcess[] = [];
   const ports: number[] = [];
   before(async function () {
     this.timeout(30_000);
-    t = await startApp();
+    t = await startHarness({}, {}, undefined, { throttled: true });
     await t.service.useCases.createAdmin({ email: 'ada@example.com', password: PASSWORD });
     for (let i = 0; i < 2; i += 1) {
       const port = await freePort();

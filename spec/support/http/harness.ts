@@ -44,19 +44,32 @@ export const testConfig = (env: Env = {}): Config =>
   });
 
 export interface DatabaseHarness extends Harness {
-  /** A second connection to the service's SQLite file, to check what is really stored. */
+  /** The composition behind the app, for specs that call its use cases or ports directly. */
+  service: Service;
+  /** A second connection to the service's database, to check what is really stored. */
   db: Knex;
   /** The SERVICE_DATABASE_URL of that file, for other processes. */
   databaseUrl: string;
+}
+
+export interface HarnessOptions {
+  /**
+   * Keep the throttle limits of the configuration (the defaults: 10 failures per email, 100
+   * attempts per address, unless `env` says otherwise), as the throttle specs need; route specs
+   * make more attempts than that from one address, so by default both limits are off.
+   */
+  throttled?: boolean;
 }
 
 /**
  * createApp wired to the real composition on a migrated temporary database; `ports` replaces some
  * (a clock), `metrics` is wired as `gatehouse serve` wires it when SERVICE_METRICS_ADDRESS is set.
  */
-export const startHarness = async (env: Env = {}, ports: Partial<Ports> = {}, metrics?: Metrics): Promise<DatabaseHarness> => {
+export const startHarness = async (env: Env = {}, ports: Partial<Ports> = {}, metrics?: Metrics, options: HarnessOptions = {}): Promise<DatabaseHarness> => {
   const database = await createTempDatabase();
-  const config = testConfig({ SERVICE_DATABASE_URL: database.url, ...env });
+  const config = options.throttled
+    ? loadConfig({ SERVICE_ENVIRONMENT: 'test', SERVICE_PUBLIC_URL: ORIGIN, SERVICE_DATABASE_URL: database.url, ...env })
+    : testConfig({ SERVICE_DATABASE_URL: database.url, ...env });
   const log = memoryLog();
   // One captured logger for requests and security events alike, as `gatehouse serve` wires it.
   const logger = createLogger('info', log.stream);
@@ -66,7 +79,7 @@ export const startHarness = async (env: Env = {}, ports: Partial<Ports> = {}, me
     await database.cleanup();
   };
   const harness = withService(service, config, close, { lines: log.lines, logger }, metrics);
-  return { ...harness, db: database.db, databaseUrl: database.url };
+  return { ...harness, service, db: database.db, databaseUrl: database.url };
 };
 
 /** createApp over any UseCases (a stub, for failures the real composition cannot produce on demand). */

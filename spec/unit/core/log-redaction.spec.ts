@@ -2,14 +2,14 @@ import { expect } from 'chai';
 import request from 'supertest';
 import { ORIGIN } from '../../support/http/harness.js';
 import { sessionCookieOf } from '../../support/http/users.js';
-import { startApp } from '../../throttle/app-under-test.js';
+import { startHarness } from '../../support/http/harness.js';
 import { PASSWORD } from '../../support/constants.js';
 
 const NEW_PASSWORD = 'another long passphrase 43';
 
 describe('log redaction through the app', () => {
   it('never writes a password, cookie value, token or invite code, and ties security events to their request', async () => {
-    const t = await startApp();
+    const t = await startHarness({}, {}, undefined, { throttled: true });
     try {
       await t.service.useCases.createAdmin({ email: 'root@example.com', password: PASSWORD });
       const { code } = await t.service.useCases.createInviteAsOperator('root@example.com', {});

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import request from 'supertest';
-import { startApp, type AppUnderTest } from '../../throttle/app-under-test.js';
+import { startHarness, type DatabaseHarness } from '../../support/http/harness.js';
 
 const PRODUCTION = {
   SERVICE_ENVIRONMENT: 'production',
@@ -9,8 +9,8 @@ const PRODUCTION = {
 };
 
 describe('security headers in production', () => {
-  let t: AppUnderTest;
-  before(async () => (t = await startApp(PRODUCTION)));
+  let t: DatabaseHarness;
+  before(async () => (t = await startHarness(PRODUCTION, {}, undefined, { throttled: true })));
   after(() => t.close());
 
   it('sends HSTS, a deny-all CSP, no-store and no X-Powered-By, on errors as well as successes', async () => {
@@ -36,8 +36,8 @@ const fixedHeaders = (headers: Record<string, string>): Record<string, string> =
 };
 
 describe('security headers, computed once at start-up', () => {
-  let t: AppUnderTest;
-  before(async () => (t = await startApp(PRODUCTION)));
+  let t: DatabaseHarness;
+  before(async () => (t = await startHarness(PRODUCTION, {}, undefined, { throttled: true })));
   after(() => t.close());
 
   it('are exactly the headers helmet set on every request, on a success and on a 404', async () => {
