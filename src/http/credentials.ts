@@ -1,4 +1,6 @@
 import type { Request } from 'express';
+import type { SignInContext } from '../core/use-cases/views.js';
+import { requestContext } from './request-context.js';
 import type { SessionCookie } from './session-cookie.js';
 
 /**
@@ -24,3 +26,14 @@ export const presentedSessionToken = (req: Request, cookie: SessionCookie): stri
   const presented = presentedCredential(req, cookie);
   return presented.kind === 'cookie' ? presented.token : null;
 };
+
+/**
+ * What every sign-in route (registration, login, its second step, passwordless, recovery) hands its
+ * use case: where the request came from, the session cookie that came along — ended by the use case
+ * whatever else the request carries, so a planted cookie never becomes signed in — and the device cookie.
+ */
+export const signInContextOf = (req: Request, deps: { cookie: SessionCookie; device: { read(req: Request): string | null } }): SignInContext => ({
+  ...requestContext(req),
+  presentedSessionToken: deps.cookie.read(req),
+  deviceToken: deps.device.read(req),
+});

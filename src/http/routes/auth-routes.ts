@@ -3,7 +3,7 @@ import type { LoginResult } from '../../core/use-cases/views.js';
 import type { Metrics } from '../../metrics/metrics.js';
 import { principalOf, signedInWithSession, type AuthDeps } from '../authenticate.js';
 import { countOutcome } from '../count-outcome.js';
-import { presentedSessionToken } from '../credentials.js';
+import { presentedSessionToken, signInContextOf } from '../credentials.js';
 import { rejectForeignOrigin, requireSameOrigin } from '../csrf.js';
 import { jsonBody } from '../json-body.js';
 import { toUserOut } from '../representations.js';
@@ -30,16 +30,14 @@ export const authRoutes = (deps: AuthDeps, pendingCookie: ShortLivedCookie, metr
   };
 
   router.post('/register', sameSite, jsonBody, async (req, res) => {
-    const context = { ...requestContext(req), presentedSessionToken: presentedSessionToken(req, cookie) };
+    const context = signInContextOf(req, deps);
     const { user, session } = await countOutcome(metrics.countRegistration, () => useCases.registerWithInvite(req.body, context));
     cookie.set(res, session);
     res.status(201).json(toUserOut(user));
   });
 
   router.post('/login', sameSite, jsonBody, async (req, res) => {
-    // Whatever cookie came along is killed by the use case (session fixation), bearer or not.
-    const presented = cookie.read(req);
-    const context = { ...requestContext(req), presentedSessionToken: presented, deviceToken: device.read(req) };
+    const context = signInContextOf(req, deps);
     const result = await countOutcome(
       metrics.countLogin,
       () => useCases.login(req.body, context),
@@ -50,7 +48,7 @@ export const authRoutes = (deps: AuthDeps, pendingCookie: ShortLivedCookie, metr
 
   // Like login: a foreign page may not set our cookie; the use case ends whatever cookie came along.
   router.post('/recover', sameSite, jsonBody, async (req, res) => {
-    const context = { ...requestContext(req), presentedSessionToken: cookie.read(req) };
+    const context = signInContextOf(req, deps);
     answerLogin(res, await useCases.recoverAccount(req.body, context));
   });
 

@@ -2,6 +2,7 @@ import { Router, type Request, type Response } from 'express';
 import type { PublicUser } from '../../core/domain/user.js';
 import type { SessionGrant, SignInContext } from '../../core/use-cases/views.js';
 import type { AuthDeps } from '../authenticate.js';
+import { signInContextOf } from '../credentials.js';
 import { rejectForeignOrigin } from '../csrf.js';
 import { jsonBody } from '../json-body.js';
 import { toUserOut } from '../representations.js';
@@ -23,7 +24,7 @@ export const secondStepRoutes = (deps: AuthDeps, cookies: SecondStepCookies): Ro
   const { useCases, cookie, origins, device } = deps;
   const router = Router();
   const sameSite = rejectForeignOrigin(origins);
-  const signIn = (req: Request): SignInContext => ({ ...requestContext(req), presentedSessionToken: cookie.read(req), deviceToken: device.read(req) });
+  const signIn = (req: Request): SignInContext => signInContextOf(req, deps);
   const signedIn = (res: Response, used: ShortLivedCookie, signed: { user: PublicUser; session: SessionGrant; device: SessionGrant }) => {
     const { user, session } = signed;
     used.expire(res);
