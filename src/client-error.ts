@@ -13,14 +13,8 @@ const codeOf = (error: NodeJS.ErrnoException): HttpOnlyCode => {
  * problem+json like every other error, written by hand: there is no request or response object.
  * Connection: close, because the parser cannot know where the next request would start.
  */
-export const answerClientError = (error: NodeJS.ErrnoException, socket: Duplex): void => {
-  // Nothing to answer on a connection the client already dropped, or one with a response under way.
-  const inFlight = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
-  if (error.code === 'ECONNRESET' || !socket.writable || inFlight?.headersSent) {
-    socket.destroy();
-    return;
-  }
-  const problem = problemBody(codeOf(error));
+const answerAndClose = (socket: Duplex, code: HttpOnlyCode | 'not_found'): void => {
+  const problem = problemBody(code);
   const body = JSON.stringify(problem);
   socket.end(
     `HTTP/1.1 ${problem.status} ${problem.title}\r\n` +
@@ -30,4 +24,20 @@ export const answerClientError = (error: NodeJS.ErrnoException, socket: Duplex):
       'Connection: close\r\n\r\n' +
       body,
   );
+};
+
+/** CONNECT (a tunnel request): nothing here tunnels, so it is an unknown route like any other, and the connection ends. */
+export const answerConnect = (_req: unknown, socket: Duplex): void => {
+  socket.on('error', () => socket.destroy());
+  answerAndClose(socket, 'not_found');
+};
+
+export const answerClientError = (error: NodeJS.ErrnoException, socket: Duplex): void => {
+  // Nothing to answer on a connection the client already dropped, or one with a response under way.
+  const inFlight = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+  if (error.code === 'ECONNRESET' || !socket.writable || inFlight?.headersSent) {
+    socket.destroy();
+    return;
+  }
+  answerAndClose(socket, codeOf(error));
 };

@@ -1,6 +1,7 @@
 import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { answerClientError } from './client-error.js';
+import { answerClientError, answerConnect } from './client-error.js';
+import { normalizeTarget } from './http/request-target.js';
 import { applyConnectionLimits, CONNECTION_LIMITS, serverOptionsOf, type ConnectionLimits } from './connection-limits.js';
 import type { Logger } from './logger.js';
 
@@ -69,9 +70,14 @@ const drain = async (server: Server, forceCloseAfterMs: number): Promise<void> =
 export const startServer = async (app: RequestListener, options: ServerOptions): Promise<RunningServer> => {
   const { logger, signals = process, forceCloseAfterMs = 4_000 } = options;
   const limits = { ...CONNECTION_LIMITS, ...options.limits };
-  const server = createServer(serverOptionsOf(limits), app);
+  // Only origin-form paths reach the app: an absolute-form target's authority is dropped here.
+  const server = createServer(serverOptionsOf(limits), (req, res) => {
+    normalizeTarget(req);
+    app(req, res);
+  });
   applyConnectionLimits(server, limits);
   server.on('clientError', answerClientError);
+  server.on('connect', answerConnect); // else Node drops a CONNECT without a word
   const metricsServer = options.metrics ? createServer(options.metrics.listener) : null;
   let shuttingDown: Promise<void> | null = null;
   let markClosed: () => void = () => undefined;

@@ -9,6 +9,8 @@ import type { AuthDeps } from './authenticate.js';
 import { errorHandler } from './error-handler.js';
 import { buildOpenApiDocument } from './openapi/document.js';
 import { closeAfterOversizedBody } from './declared-length.js';
+import { hasMalformedTarget } from './request-target.js';
+import { HttpProblem } from './problem.js';
 import { refuseTooManyHeaders } from './header-count.js';
 import { createOriginPolicy } from './origin-policy.js';
 import { requestId } from './request-id.js';
@@ -53,6 +55,8 @@ export function createApp({ useCases, config, logger, metrics }: AppDeps): expre
   app.use(requestId(logger));
   app.use(securityHeaders(config)); // first, so that every answer carries them, a 413 or a 404 included
   app.use(closeAfterOversizedBody, refuseTooManyHeaders);
+  // A target with credentials, another scheme or no path at all: answered (and logged) as unmatched.
+  app.use((req, _res, next) => next(hasMalformedTarget(req) ? new HttpProblem('malformed_request') : undefined));
   // No CORS is offered: OPTIONS is an unknown method on every path (the router would answer 200 with Allow).
   app.use((req, _res, next) => next(req.method === 'OPTIONS' ? new DomainError('not_found') : undefined));
   readCookiesLazily(app);

@@ -12,8 +12,10 @@ export const declaresTooMuch = (req: Request): boolean => declaredLength(req) > 
 /**
  * A request announcing more than 16 KiB is never read, whatever the route answers: the response
  * closes the connection, where Node would otherwise read the body to its end to keep the socket.
+ * A chunked body announces nothing and may never end: its connection ends with the response too,
+ * after jsonBody has counted at most 16 KiB of it (or, on a route that takes none, nothing).
  */
 export const closeAfterOversizedBody: RequestHandler = (req, res, next) => {
-  if (declaresTooMuch(req)) res.set('Connection', 'close');
+  if (declaresTooMuch(req) || req.headers['transfer-encoding'] !== undefined) res.set('Connection', 'close');
   next();
 };

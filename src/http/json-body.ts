@@ -1,10 +1,10 @@
 import { AsyncResource } from 'node:async_hooks';
-import express, { type RequestHandler } from 'express';
+import type { RequestHandler } from 'express';
 import { BODY_LIMIT_BYTES } from './body-limit.js';
 import { declaresTooMuch } from './declared-length.js';
 import { HttpProblem } from './problem.js';
+import { readBody } from './read-body.js';
 
-const readRaw = express.raw({ type: () => true, limit: BODY_LIMIT_BYTES });
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 /** `application/json`, optionally with a UTF-8 charset (RFC 8259 §8.1: JSON text is UTF-8). */
@@ -28,20 +28,23 @@ const parseJson = (raw: unknown): unknown => {
   }
 };
 
+/** Any content coding but identity: the limit counts what the service would hold, and it inflates nothing. */
+const isEncoded = (header: string | undefined): boolean => header !== undefined && header.trim().toLowerCase() !== 'identity';
+
 /** Only on routes that take a body; the others never read one. Order: 415, then 413, then 400. */
-export const jsonBody: RequestHandler = (req, res, next) => {
-  if (!isJsonContentType(req.get('content-type'))) throw new HttpProblem('unsupported_media_type');
-  // From the header alone: body-parser would read the whole body before its 413 (closeAfterOversizedBody closes).
+export const jsonBody: RequestHandler = (req, _res, next) => {
+  if (!isJsonContentType(req.get('content-type')) || isEncoded(req.get('content-encoding'))) throw new HttpProblem('unsupported_media_type');
+  // From the header alone, before a byte is read (closeAfterOversizedBody closes the connection).
   if (declaresTooMuch(req)) throw new HttpProblem('payload_too_large');
   // The body arrives on socket events, outside the request's log context: carry it across.
-  const done = AsyncResource.bind((error?: unknown) => {
+  const done = AsyncResource.bind((error: unknown, raw?: Buffer) => {
     if (error) return next(error);
     try {
-      req.body = parseJson(req.body);
+      req.body = parseJson(raw);
     } catch (parseError) {
       return next(parseError);
     }
     next();
   });
-  readRaw(req, res, done);
+  readBody(req, BODY_LIMIT_BYTES).then((raw) => done(null, raw), (error: unknown) => done(error));
 };

@@ -26,9 +26,10 @@ export const parseAnswer = (text: string): RawAnswer => {
   return { text, status: Number(statusLine.split(' ')[1]), headers, body };
 };
 
-export const openSocket = (port: number): Promise<Socket> =>
+/** A connection to the loopback port, from `localAddress` (any of 127.0.0.0/8: each is a client of its own). */
+export const openSocket = (port: number, localAddress = '127.0.0.1'): Promise<Socket> =>
   new Promise((resolve, reject) => {
-    const socket = connect({ port, host: '127.0.0.1' }, () => resolve(socket));
+    const socket = connect({ port, host: '127.0.0.1', localAddress }, () => resolve(socket));
     socket.once('error', reject);
   });
 
