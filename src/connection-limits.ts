@@ -1,9 +1,13 @@
 import type { Server } from 'node:http';
+import type { Config } from './config/config.js';
+import { applyFairConnections } from './fair-connections.js';
 
 /** What one client may hold of the server; docs/security.md gives the reasons and the measured figures. */
 export interface ConnectionLimits {
-  /** Open connections beyond this are closed as they arrive: the process keeps descriptors for its own work. */
+  /** Open connections in all: the process keeps descriptors for its own work (fair-connections.ts shares them out). */
   maxConnections: number;
+  /** Open connections from one client address, well below the global cap; 0 turns the cap off. */
+  connectionsPerAddress: number;
   /** The whole header section must arrive within this (slowloris: one header line every few seconds). */
   headersTimeoutMs: number;
   /** The whole request, body included (16 KiB at most), must arrive within this (a slow body). */
@@ -20,6 +24,7 @@ export interface ConnectionLimits {
 
 export const CONNECTION_LIMITS: ConnectionLimits = {
   maxConnections: 1_000,
+  connectionsPerAddress: 100,
   headersTimeoutMs: 5_000,
   requestTimeoutMs: 10_000,
   keepAliveTimeoutMs: 5_000,
@@ -38,7 +43,16 @@ export const serverOptionsOf = (limits: ConnectionLimits) => ({
 });
 
 export const applyConnectionLimits = (server: Server, limits: ConnectionLimits): void => {
-  server.maxConnections = limits.maxConnections;
+  applyFairConnections(server, limits);
   // One more than allowed is kept, so the app can tell "too many" from "exactly the limit".
   server.maxHeadersCount = limits.maxHeadersCount + 1;
 };
+
+/**
+ * The limits a configuration asks for. Behind a trusted proxy every connection comes from the proxy,
+ * so the per-address cap cannot apply to sockets; requests in flight are counted per forwarded
+ * address instead (requests-in-flight.ts).
+ */
+export const connectionLimitsOf = (config: Pick<Config, 'connectionsPerAddress' | 'trustProxy'>): Partial<ConnectionLimits> => ({
+  connectionsPerAddress: config.trustProxy > 0 ? 0 : config.connectionsPerAddress,
+});

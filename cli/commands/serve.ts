@@ -14,11 +14,12 @@ export const serveCommand = (ctx: CommandContext): CommandModule<object, { migra
   handler: async ({ migrate }) => {
     const config = loadConfig(ctx.io.env);
     // Loaded here, not at the top: express and the docs UI would slow every other command's start.
-    const [{ createApp }, { startServer }, { serveMetrics }, { scheduleEventRetention }] = await Promise.all([
+    const [{ createApp }, { startServer }, { serveMetrics }, { scheduleEventRetention }, { connectionLimitsOf }] = await Promise.all([
       import('../../src/http/create-app.js'),
       import('../../src/server.js'),
       import('../../src/metrics/serve-metrics.js'),
       import('../../src/event-retention-schedule.js'),
+      import('../../src/connection-limits.js'),
     ]);
     const logger = createLogger(config.logLevel);
     const { metrics, listener } = await serveMetrics(config.metricsAddress);
@@ -35,7 +36,8 @@ export const serveCommand = (ctx: CommandContext): CommandModule<object, { migra
       const app = createApp({ useCases: service.useCases, config, logger, metrics });
       // The docs page is mounted outside production only; its address is the public one the CSRF rule expects.
       const docsUrl = config.environment === 'production' ? undefined : `${config.publicOrigin}/api/v1/docs`;
-      const server = await startServer(app, { host: config.host, port: config.port, logger, onClose, metrics: listener, docsUrl });
+      const limits = connectionLimitsOf(config);
+      const server = await startServer(app, { host: config.host, port: config.port, logger, onClose, metrics: listener, docsUrl, limits });
       // Returns only after SIGTERM/SIGINT and a graceful drain; the process then exits 0.
       await server.closed;
     } catch (error) {

@@ -22,6 +22,8 @@ export interface Config extends PasswordSettings {
   host: string;
   port: number;
   trustProxy: number;
+  /** Open connections one client address may hold (0: no cap); behind a trusted proxy, requests in flight per forwarded address. */
+  connectionsPerAddress: number;
   logLevel: string;
   loginFailuresPerEmail: number;
   authAttemptsPerAddress: number;
@@ -123,6 +125,7 @@ export const loadConfig = (rawEnv: Env, readFile: (path: string) => string = (pa
     host: env.HOST || '0.0.0.0',
     port: integer(env, 'PORT', 3000, 0, 65535, problems),
     trustProxy: integer(env, 'SERVICE_TRUST_PROXY', 0, 0, 100, problems),
+    connectionsPerAddress: integer(env, 'SERVICE_CONNECTIONS_PER_ADDRESS', 100, 0, 1_000_000, problems),
     logLevel,
     loginFailuresPerEmail: integer(env, 'SERVICE_LOGIN_FAILURES_PER_EMAIL', DEFAULT_THROTTLE_LIMITS.loginFailuresPerEmail, 0, 1_000_000, problems),
     authAttemptsPerAddress: integer(env, 'SERVICE_AUTH_ATTEMPTS_PER_ADDRESS', DEFAULT_THROTTLE_LIMITS.authAttemptsPerAddress, 0, 1_000_000, problems),

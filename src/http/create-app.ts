@@ -10,6 +10,7 @@ import { errorHandler } from './error-handler.js';
 import { buildOpenApiDocument } from './openapi/document.js';
 import { closeAfterOversizedBody } from './declared-length.js';
 import { hasMalformedTarget } from './request-target.js';
+import { limitRequestsInFlight } from './requests-in-flight.js';
 import { HttpProblem } from './problem.js';
 import { refuseTooManyHeaders } from './header-count.js';
 import { createOriginPolicy } from './origin-policy.js';
@@ -55,6 +56,8 @@ export function createApp({ useCases, config, logger, metrics }: AppDeps): expre
   app.use(requestId(logger));
   app.use(securityHeaders(config)); // first, so that every answer carries them, a 413 or a 404 included
   app.use(closeAfterOversizedBody, refuseTooManyHeaders);
+  // Behind a trusted proxy, one client is its forwarded address: its share is requests in flight.
+  if (config.trustProxy > 0 && config.connectionsPerAddress > 0) app.use(limitRequestsInFlight(config.connectionsPerAddress));
   // A target with credentials, another scheme or no path at all: answered (and logged) as unmatched.
   app.use((req, _res, next) => next(hasMalformedTarget(req) ? new HttpProblem('malformed_request') : undefined));
   // No CORS is offered: OPTIONS is an unknown method on every path (the router would answer 200 with Allow).
