@@ -16,7 +16,8 @@ const segmentCount = (path: string): number => path.split('/').filter(Boolean).l
  */
 export const routeTemplateOf = (req: Request): string => {
   const pattern: unknown = req.route?.path;
-  if (typeof pattern !== 'string') return UNMATCHED_ROUTE;
+  // A target that is no path (server.ts reduces them; supertest or a test app may not) names no template.
+  if (typeof pattern !== 'string' || !req.originalUrl.startsWith('/')) return UNMATCHED_ROUTE;
   const query = req.originalUrl.indexOf('?');
   const path = query === -1 ? req.originalUrl : req.originalUrl.slice(0, query);
   const segments = path.split('/').filter(Boolean);

@@ -20,6 +20,9 @@ describe('routeTemplateOf', () => {
     ['/API/V1/Users/ME', '/me', '/api/v1/users/me'],
     ['/Api/v1/SESSIONS/ABC', '/:id', '/api/v1/sessions/:id'],
     ['/anything/at/all', undefined, UNMATCHED_ROUTE],
+    // A target that is no path never names a template, whatever route it reached: its authority is the client's.
+    ['http://user:pw@host.example/api/v1/healthz', '/api/v1/healthz', UNMATCHED_ROUTE],
+    ['http://host.example/api/v1/users/me', '/me', UNMATCHED_ROUTE],
   ];
   for (const [url, pattern, template] of cases) {
     it(`${url} (route ${pattern ?? 'none'}) → ${template}`, () => {

@@ -1,9 +1,9 @@
 import { expect } from 'chai';
-import { addressGroupOf } from '../../src/address-group.js';
-import { ConfigError, loadConfig } from '../../src/config/config.js';
-import { CONNECTION_LIMITS, connectionLimitsOf } from '../../src/connection-limits.js';
-import { originFormOf } from '../../src/http/request-target.js';
-import { ensureBuilt, runCli } from '../support/cli/run-cli.js';
+import { addressGroupOf } from '../../../src/address-group.js';
+import { ConfigError, loadConfig } from '../../../src/config/config.js';
+import { CONNECTION_LIMITS, connectionLimitsOf } from '../../../src/connection-limits.js';
+import { originFormOf } from '../../../src/http/request-target.js';
+import { ensureBuilt, runCli } from '../../support/cli/run-cli.js';
 
 const problemsOf = (run: () => unknown): string[] => {
   try {
