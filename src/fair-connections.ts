@@ -37,8 +37,15 @@ export const applyFairConnections = (server: Server, limits: FairnessLimits): vo
     if (group?.size === 0) byGroup.delete(tracked.group);
   };
 
+  /** Connections already ending (answered with Connection: close, or destroyed) hold no place: their close event may lag. */
+  const forgetEnding = (): void => {
+    for (const socket of open.keys()) if (socket.destroyed || socket.writableEnded) forget(socket);
+  };
+
   /** Closes the longest-idle connection of the address holding the most (that has an idle one). */
   const makeRoom = (): boolean => {
+    forgetEnding();
+    if (open.size < limits.maxConnections) return true;
     const groups = [...byGroup.values()].sort((a, b) => b.size - a.size);
     for (const sockets of groups) {
       let victim: Socket | null = null;
@@ -57,8 +64,10 @@ export const applyFairConnections = (server: Server, limits: FairnessLimits): vo
 
   server.on('connection', (socket: Socket) => {
     const group = addressGroupOf(socket.remoteAddress ?? '');
+    const atShare = () => limits.connectionsPerAddress > 0 && (byGroup.get(group)?.size ?? 0) >= limits.connectionsPerAddress;
+    if (atShare()) forgetEnding();
+    const overShare = atShare();
     const mine = byGroup.get(group);
-    const overShare = limits.connectionsPerAddress > 0 && (mine?.size ?? 0) >= limits.connectionsPerAddress;
     if (overShare || (open.size >= limits.maxConnections && !makeRoom())) {
       socket.destroy();
       return;
