@@ -1,17 +1,9 @@
 import { expect } from 'chai';
-import { ConfigError, loadConfig } from '../../../src/config/config.js';
+import { loadConfig } from '../../../src/config/config.js';
+import { problemsOf } from '../../support/unit/config-problems.js';
 import { hostContextWords } from '../../../src/core/domain/context-words.js';
 import { fillerHashes, pwnedFileText, tempFile } from '../../support/unit/pwned-file.js';
 
-const problemsOf = (run: () => unknown): string[] => {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof ConfigError) return error.problems;
-    throw error;
-  }
-  throw new Error('expected a ConfigError');
-};
 
 describe('configuration: password context words and the Pwned Passwords file', () => {
   it('defaults: the development host `localhost` is the only deployment word, no Pwned Passwords file', () => {

@@ -1,15 +1,7 @@
 import { expect } from 'chai';
-import { ConfigError, loadConfig } from '../../../src/config/config.js';
+import { loadConfig } from '../../../src/config/config.js';
+import { problemsOf } from '../../support/unit/config-problems.js';
 
-const problemsOf = (run: () => unknown): string[] => {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof ConfigError) return error.problems;
-    throw error;
-  }
-  throw new Error('expected a ConfigError');
-};
 
 describe('configuration: the second-round variables', () => {
   it('defaults: metrics off, events kept 180 days, no MFA policy, no previous key', () => {

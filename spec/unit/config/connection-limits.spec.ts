@@ -1,19 +1,11 @@
 import { expect } from 'chai';
 import { addressGroupOf } from '../../../src/address-group.js';
-import { ConfigError, loadConfig } from '../../../src/config/config.js';
+import { loadConfig } from '../../../src/config/config.js';
+import { problemsOf } from '../../support/unit/config-problems.js';
 import { CONNECTION_LIMITS, connectionLimitsOf } from '../../../src/connection-limits.js';
 import { originFormOf } from '../../../src/http/request-target.js';
 import { ensureBuilt, runCli } from '../../support/cli/run-cli.js';
 
-const problemsOf = (run: () => unknown): string[] => {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof ConfigError) return error.problems;
-    throw error;
-  }
-  throw new Error('expected a ConfigError');
-};
 
 describe('SERVICE_CONNECTIONS_PER_ADDRESS', () => {
   it('defaults to 100, a tenth of the 1,000 connections in all; 0 turns the cap off', () => {
