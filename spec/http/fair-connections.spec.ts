@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { composeService } from '../../src/compose.js';
+import { seedAdmin } from '../support/db/seed-admin.js';
 import { createTempDatabase, type TempDatabase } from '../support/db/temp-database.js';
 import { ENGINE_LABEL } from '../support/db/test-engine.js';
 import { keepAliveCrowd, p99, probe, sleep, slowlorisCrowd, type Crowd, type Probe } from '../support/http/load-clients.js';
@@ -35,16 +35,7 @@ describe(`Fair connection limits: one address cannot take the service (gatehouse
     this.timeout(180_000); // may build dist/ first
     database = await createTempDatabase();
     email = uniqueEmail('fair');
-    const service = composeService({
-      databaseUrl: database.url,
-      databasePoolMax: 1,
-      loginFailuresPerEmail: 0,
-      authAttemptsPerAddress: 0,
-      passwordContextWords: [],
-      pwnedPasswordsPath: null,
-    });
-    await service.useCases.createAdmin({ email, password: PASSWORD, display_name: 'Fair' });
-    await service.close();
+    await seedAdmin(database.url, email, 'Fair');
     // The default limits and throttles, as deployed.
     server = await startServerProcess(database.url);
     port = Number(new URL(server.url).port);

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { composeService } from '../../src/compose.js';
+import { seedAdmin } from '../support/db/seed-admin.js';
 import { createTempDatabase, type TempDatabase } from '../support/db/temp-database.js';
 import { api } from '../support/http/api.js';
 import { asBearer, asCookie } from '../support/http/fixtures.js';
@@ -17,16 +17,7 @@ describe('HTTP revocation across two server processes on one database (a shared 
     this.timeout(120_000); // may build dist/ first
     database = await createTempDatabase();
     email = uniqueEmail('multi');
-    const service = composeService({
-      databaseUrl: database.url,
-      databasePoolMax: 1,
-      loginFailuresPerEmail: 0,
-      authAttemptsPerAddress: 0,
-      passwordContextWords: [],
-      pwnedPasswordsPath: null,
-    });
-    await service.useCases.createAdmin({ email, password: PASSWORD, display_name: 'Multi' });
-    await service.close();
+    await seedAdmin(database.url, email, 'Multi');
     [one, two] = await Promise.all([startServerProcess(database.url), startServerProcess(database.url)]);
   });
   after(async () => {
