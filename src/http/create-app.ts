@@ -32,6 +32,10 @@ import { createDeviceCookie } from './device-cookie.js';
 import { securityHeaders } from './security-headers.js';
 import { createSessionCookie } from './session-cookie.js';
 import { createShortLivedCookie } from './short-lived-cookie.js';
+import { AesGcmSecretBox } from '../adapters/aes-gcm-secret-box.js';
+import { createFlashCookie } from '../pages/flash.js';
+import { pagesRouter } from '../pages/pages-router.js';
+import { rootRedirect } from '../pages/routes/root-redirect.js';
 
 export interface AppDeps {
   useCases: UseCases;
@@ -75,6 +79,11 @@ export function createApp({ useCases, config, logger, metrics }: AppDeps): expre
   app.use(`${API}/tokens`, tokenRoutes(auth));
   app.use(`${API}/invites`, inviteRoutes(auth));
   app.use(`${API}/admin`, adminRoutes(auth));
+  // The browser face: its own prefix, its own errors (pages, not problem+json).
+  const flash = createFlashCookie(config, new AesGcmSecretBox(config.secretKey, config.secretKeyPrevious));
+  const pages = { useCases, auth, config, pending, flash, logger, formActionOriginsFor: async () => [] };
+  app.use('/gatehouse', pagesRouter(pages));
+  app.get('/', rootRedirect(pages));
   // Routers mounted at the root are entered by every request that reaches them: they come last.
   app.use(healthRoutes(useCases));
   if (!production) app.use(docsRoutes(buildOpenApiDocument(cookie.name)));

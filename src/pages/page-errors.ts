@@ -1,0 +1,67 @@
+import type { ErrorRequestHandler } from 'express';
+import { isDomainError } from '../core/domain/errors.js';
+import { HttpProblem, problemBody, type ProblemCode } from '../http/problem.js';
+import { logRefusal } from '../http/refusal-log.js';
+import { requestIdOf } from '../http/request-id.js';
+import { localeFor, viewerOf } from './page-locale.js';
+import { seeOther, sendPage } from './page-response.js';
+import type { PagesDeps } from './pages-deps.js';
+import { signInPageFor } from './return-to.js';
+import { MessagePage } from './views/message-page.js';
+
+/** The page that asked for a proof, for the confirm page to come back to (a POST returns to its page). */
+const pageOf = (originalUrl: string, method: string): string => {
+  if (method === 'GET') return originalUrl;
+  return originalUrl.startsWith('/gatehouse/admin') ? '/gatehouse/admin' : '/gatehouse/account';
+};
+
+const codeOf = (error: unknown): ProblemCode | null => {
+  if (isDomainError(error)) return error.code;
+  if (error instanceof HttpProblem) return error.code;
+  return null;
+};
+
+/**
+ * The pages' one error handler: a refusal becomes a page in the reader's language, with the
+ * status the API would give; recent authentication and a lost session become detours. Nothing of
+ * an unexpected error reaches the page but a reference to the log line.
+ */
+export const pageErrors =
+  ({ logger, auth }: Pick<PagesDeps, 'logger' | 'auth'>): ErrorRequestHandler =>
+  (error: unknown, req, res, next) => {
+    if (res.headersSent) return next(error);
+    const locale = localeFor(req);
+    const { t } = locale;
+    const viewer = viewerOf(res);
+    const code = codeOf(error);
+    if (code === 'step_up_required') {
+      return seeOther(res, `/gatehouse/confirm?return_to=${encodeURIComponent(pageOf(req.originalUrl, req.method))}`);
+    }
+    if (code === 'not_authenticated') {
+      auth.cookie.expire(res);
+      return seeOther(res, signInPageFor(pageOf(req.originalUrl, req.method)));
+    }
+    if (code !== null) {
+      const body = problemBody(code);
+      logRefusal(logger, req, res, body);
+      if (error instanceof HttpProblem && error.log) logger.warn({ request_id: requestIdOf(res), refused: code, ...error.log.fields }, error.log.msg);
+      const home = viewer ? { href: '/gatehouse/account', text: t('back.account') } : { href: '/gatehouse/sign-in', text: t('back.signIn') };
+      if (code === 'too_many_requests' || code === 'unavailable') {
+        const seconds = isDomainError(error) && error.retryAfterSeconds !== null ? Math.max(1, Math.ceil(error.retryAfterSeconds)) : 1;
+        res.set('Retry-After', String(seconds));
+        const text = code === 'unavailable' ? t('problem.unavailable') : t('problem.throttled', { seconds });
+        return sendPage(res, MessagePage({ locale, title: t('tooMany.title'), body: text, viewer, link: home }), { status: body.status });
+      }
+      if (body.status === 403) {
+        const text = code === 'csrf_rejected' ? t('forbidden.origin') : code === 'mfa_enrolment_required' ? t('forbidden.enrolment') : t('forbidden.body');
+        return sendPage(res, MessagePage({ locale, title: t('forbidden.title'), body: text, viewer, link: home }), { status: 403 });
+      }
+      if (body.status === 404) {
+        return sendPage(res, MessagePage({ locale, title: t('notFound.title'), body: t('notFound.body'), viewer, link: home }), { status: 404 });
+      }
+      return sendPage(res, MessagePage({ locale, title: t('error.title'), body: t('error.body'), viewer, link: home }), { status: body.status });
+    }
+    const requestId = requestIdOf(res);
+    logger.error({ err: error, request_id: requestId, method: req.method }, 'unexpected error');
+    return sendPage(res, MessagePage({ locale, title: t('error.title'), body: t('error.body'), detail: t('error.reference', { id: requestId }), viewer }), { status: 500 });
+  };

@@ -1,0 +1,49 @@
+import type { Response } from 'express';
+import type { VNode } from 'preact';
+import { renderToString } from 'preact-render-to-string';
+
+/**
+ * The pages' Content-Security-Policy: our own scripts, styles and fetches only, no inline code, a
+ * QR code as a data: image, forms posted to ourselves. During an OpenID authorization a form post
+ * ends in a redirect to the client, which Chromium also checks against form-action: its origin is
+ * added for those pages only.
+ */
+export const pagePolicy = (formActionOrigins: readonly string[] = []): string =>
+  [
+    "default-src 'none'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data:",
+    "connect-src 'self'",
+    ['form-action', "'self'", ...formActionOrigins].join(' '),
+    "frame-ancestors 'none'",
+    "base-uri 'none'",
+  ].join('; ');
+
+export interface PageOptions {
+  status?: number;
+  formActionOrigins?: readonly string[];
+}
+
+/**
+ * Sends a page with the pages' headers. `same-origin` referrers, not `no-referrer`: with the latter
+ * Chromium sends `Origin: null` on our own form posts, which the Origin rule refuses; an invite
+ * link's code still never leaves the origin.
+ */
+export const sendPage = (res: Response, page: VNode, options: PageOptions = {}): void => {
+  res.status(options.status ?? 200);
+  res.set({
+    'Content-Type': 'text/html; charset=utf-8',
+    'Content-Security-Policy': pagePolicy(options.formActionOrigins),
+    'Cache-Control': 'no-store',
+    'Referrer-Policy': 'same-origin',
+    'X-Content-Type-Options': 'nosniff',
+  });
+  res.send(`<!doctype html>${renderToString(page)}`);
+};
+
+/** Post/Redirect/Get: 303, so the browser follows with a GET and a reload never posts twice. */
+export const seeOther = (res: Response, location: string): void => {
+  res.set({ 'Cache-Control': 'no-store', 'Referrer-Policy': 'same-origin' });
+  res.redirect(303, location);
+};

@@ -1,0 +1,150 @@
+import { Router, type Request, type Response } from 'express';
+import { isDomainError } from '../../core/domain/errors.js';
+import type { LoginResult, SignedIn } from '../../core/use-cases/views.js';
+import { signInContextOf } from '../../http/credentials.js';
+import { assertSameOrigin, rejectForeignOrigin } from '../../http/csrf.js';
+import { requestContext } from '../../http/request-context.js';
+import { fieldsOf, formBody, type FormFields } from '../form-body.js';
+import { formFailure } from '../form-failure.js';
+import { localeFor } from '../page-locale.js';
+import { seeOther, sendPage } from '../page-response.js';
+import { hasValidSession } from '../page-session.js';
+import type { PagesDeps } from '../pages-deps.js';
+import { landingOf, safeReturnTo } from '../return-to.js';
+import { EMPTY_FORM, type FormState } from '../views/form-parts.js';
+import { RecoverPage } from '../views/recover-page.js';
+import { RegisterPage } from '../views/register-page.js';
+import { SecondFactorPage } from '../views/second-factor-page.js';
+import { SignInPage } from '../views/sign-in-page.js';
+
+/** A TOTP code is six digits (spaces allowed, as apps show them); anything else is a recovery code. */
+export const codeProof = (typed: string | undefined): { code: string } | { recovery_code: string } => {
+  const text = (typed ?? '').trim();
+  const digits = text.replace(/\s+/g, '');
+  return /^\d{6}$/.test(digits) ? { code: digits } : { recovery_code: text };
+};
+
+/**
+ * Sign-in, its second step and sign-out. The use cases are the API's: the same throttles, the
+ * same one message for an unknown email and a wrong password, the same events. A refused form
+ * answers with the API's status and the form again; a success is a 303 (Post/Redirect/Get).
+ */
+export const signInPages = (deps: PagesDeps): Router => {
+  const { useCases, auth, pending, config } = deps;
+  const router = Router();
+  const sameSite = rejectForeignOrigin(auth.origins);
+  const returnToOf = (req: Request): string | null => safeReturnTo(req.query.return_to, config.publicOrigin);
+  const forcedOf = (req: Request): boolean => req.query.prompt === 'login';
+
+  const showSignIn = async (req: Request, res: Response, state: FormState, status = 200) => {
+    const returnTo = returnToOf(req);
+    sendPage(res, SignInPage({ locale: localeFor(req), state, returnTo, forced: forcedOf(req) }), { status, formActionOrigins: await deps.formActionOriginsFor(req, returnTo) });
+  };
+  const showSecondFactor = async (req: Request, res: Response, state: FormState, status = 200) => {
+    const returnTo = returnToOf(req);
+    sendPage(res, SecondFactorPage({ locale: localeFor(req), state, returnTo }), { status, formActionOrigins: await deps.formActionOriginsFor(req, returnTo) });
+  };
+  const refused = async (req: Request, res: Response, error: unknown, entered: FormFields, show: typeof showSignIn, secrets: string[]) => {
+    const failure = formFailure(error, localeFor(req), entered, { secrets });
+    if (!failure) throw error;
+    if (failure.retryAfterSeconds !== null) res.set('Retry-After', String(Math.max(1, Math.ceil(failure.retryAfterSeconds))));
+    await show(req, res, failure.state, failure.status);
+  };
+  const signedIn = (req: Request, res: Response, result: SignedIn) => {
+    pending.expire(res);
+    auth.cookie.set(res, result.session);
+    auth.device.set(res, result.device);
+    seeOther(res, landingOf(returnToOf(req), config.publicOrigin));
+  };
+  /** A login or a recovery: signed in, or on to the second step with only the pending cookie. */
+  const answerLogin = (req: Request, res: Response, result: LoginResult) => {
+    if (result.kind === 'signed_in') return signedIn(req, res, result);
+    pending.set(res, result.pending.token);
+    const returnTo = returnToOf(req);
+    seeOther(res, `/gatehouse/sign-in/second-factor${returnTo ? `?return_to=${encodeURIComponent(returnTo)}` : ''}`);
+  };
+
+  router.get('/sign-in', async (req, res) => {
+    // Signed in already: straight on, unless a fresh sign-in is asked for (OpenID prompt=login).
+    if (!forcedOf(req) && (await hasValidSession(deps, req))) return seeOther(res, landingOf(returnToOf(req), config.publicOrigin));
+    await showSignIn(req, res, EMPTY_FORM);
+  });
+
+  router.post('/sign-in', sameSite, formBody, async (req, res) => {
+    const entered = fieldsOf(req.body);
+    try {
+      answerLogin(req, res, await useCases.login({ email: entered.email ?? '', password: entered.password ?? '' }, signInContextOf(req, auth)));
+    } catch (error) {
+      await refused(req, res, error, entered, showSignIn, ['password']);
+    }
+  });
+
+  router.get('/sign-in/second-factor', async (req, res) => {
+    if (pending.read(req) === null) return seeOther(res, '/gatehouse/sign-in');
+    await showSecondFactor(req, res, EMPTY_FORM);
+  });
+
+  router.post('/sign-in/second-factor', sameSite, formBody, async (req, res) => {
+    const entered = fieldsOf(req.body);
+    try {
+      signedIn(req, res, await useCases.completeLoginWithCode(pending.read(req), codeProof(entered.code), signInContextOf(req, auth)));
+    } catch (error) {
+      if (isDomainError(error) && error.code === 'not_authenticated') {
+        // The pending login is gone (expired, used up): start again, saying why.
+        pending.expire(res);
+        const locale = localeFor(req);
+        return showSignIn(req, res, { ...EMPTY_FORM, general: [locale.t('problem.pendingExpired')] }, 401);
+      }
+      await refused(req, res, error, entered, showSecondFactor, ['code']);
+    }
+  });
+
+  router.get('/recover', (req, res) => {
+    sendPage(res, RecoverPageOf(req, EMPTY_FORM));
+  });
+
+  router.post('/recover', sameSite, formBody, async (req, res) => {
+    const entered = fieldsOf(req.body);
+    try {
+      const input = { email: entered.email ?? '', code: entered.code ?? '', new_password: entered.new_password ?? '' };
+      answerLogin(req, res, await useCases.recoverAccount(input, signInContextOf(req, auth)));
+    } catch (error) {
+      const failure = formFailure(error, localeFor(req), entered, { secrets: ['code', 'new_password'] });
+      if (!failure) throw error;
+      if (failure.retryAfterSeconds !== null) res.set('Retry-After', String(Math.max(1, Math.ceil(failure.retryAfterSeconds))));
+      sendPage(res, RecoverPageOf(req, failure.state), { status: failure.status });
+    }
+  });
+
+  router.get('/register', (req, res) => {
+    const invite = typeof req.query.invite === 'string' ? req.query.invite.slice(0, 200) : '';
+    sendPage(res, RegisterPage({ locale: localeFor(req), state: { ...EMPTY_FORM, values: { invite_code: invite } } }));
+  });
+
+  router.post('/register', sameSite, formBody, async (req, res) => {
+    const entered = fieldsOf(req.body);
+    try {
+      const input = { invite_code: entered.invite_code ?? '', email: entered.email ?? '', display_name: entered.display_name ?? '', password: entered.password ?? '' };
+      const { session } = await useCases.registerWithInvite(input, signInContextOf(req, auth));
+      auth.cookie.set(res, session);
+      seeOther(res, '/gatehouse/account');
+    } catch (error) {
+      const failure = formFailure(error, localeFor(req), entered, { secrets: ['password'] });
+      if (!failure) throw error;
+      if (failure.retryAfterSeconds !== null) res.set('Retry-After', String(Math.max(1, Math.ceil(failure.retryAfterSeconds))));
+      sendPage(res, RegisterPage({ locale: localeFor(req), state: failure.state }), { status: failure.status });
+    }
+  });
+
+  // Like the API's logout: with the cookie, only from our own pages; then to the sign-in page.
+  router.post('/sign-out', async (req, res) => {
+    assertSameOrigin(req, auth.origins, auth.cookie);
+    await useCases.logout(auth.cookie.read(req), requestContext(req));
+    auth.cookie.expire(res);
+    seeOther(res, '/gatehouse/sign-in');
+  });
+
+  return router;
+};
+
+const RecoverPageOf = (req: Request, state: FormState) => RecoverPage({ locale: localeFor(req), state });

@@ -1,0 +1,42 @@
+import type { Locale } from '../i18n/catalogue.js';
+import { ErrorSummary, Field, type FormState } from './form-parts.js';
+import { Layout, type Viewer } from './layout.js';
+
+export interface ConfirmPageProps {
+  locale: Locale;
+  state: FormState;
+  returnTo: string | null;
+  /** A user with a second factor proves it (a code or a passkey); one without, the password. */
+  withSecondFactor: boolean;
+  viewer?: Viewer;
+}
+
+export const ConfirmPage = ({ locale, state, returnTo, withSecondFactor, viewer }: ConfirmPageProps) => {
+  const { t } = locale;
+  const action = returnTo ? `/gatehouse/confirm?return_to=${encodeURIComponent(returnTo)}` : '/gatehouse/confirm';
+  const field = withSecondFactor ? 'code' : 'password';
+  const label = withSecondFactor ? t('field.code') : t('field.password');
+  return (
+    <Layout locale={locale} title={t('confirm.title')} viewer={viewer} scripts={withSecondFactor ? ['simplewebauthn-browser.js', 'passkeys.js'] : []}>
+      <p>{withSecondFactor ? t('confirm.introFactor') : t('confirm.intro')}</p>
+      <ErrorSummary locale={locale} form="confirm" state={state} labels={{ [field]: label }} />
+      <form method="post" action={action} class="stack">
+        {withSecondFactor ? (
+          <Field form="confirm" name="code" label={label} autocomplete="one-time-code" hint={t('hint.code')} state={state} />
+        ) : (
+          <Field form="confirm" name="password" label={label} type="password" autocomplete="current-password" state={state} />
+        )}
+        <button type="submit">{t('confirm.submit')}</button>
+      </form>
+      {withSecondFactor && (
+        <div class="passkey-only" hidden>
+          <p class="or">{t('signIn.or')}</p>
+          <button type="button" class="secondary" data-passkey="step-up" data-return-to={returnTo ?? ''} data-failed={t('problem.passkeyFailed')}>
+            {t('confirm.passkey')}
+          </button>
+          <p class="problem" role="alert" data-passkey-problem></p>
+        </div>
+      )}
+    </Layout>
+  );
+};

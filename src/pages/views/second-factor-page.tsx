@@ -1,0 +1,35 @@
+import type { Locale } from '../i18n/catalogue.js';
+import { ErrorSummary, Field, type FormState } from './form-parts.js';
+import { Layout } from './layout.js';
+
+export interface SecondFactorPageProps {
+  locale: Locale;
+  state: FormState;
+  returnTo: string | null;
+}
+
+/** The pending login's second step: a TOTP or recovery code in one field, or a passkey. */
+export const SecondFactorPage = ({ locale, state, returnTo }: SecondFactorPageProps) => {
+  const { t } = locale;
+  const action = returnTo ? `/gatehouse/sign-in/second-factor?return_to=${encodeURIComponent(returnTo)}` : '/gatehouse/sign-in/second-factor';
+  return (
+    <Layout locale={locale} title={t('secondFactor.title')} scripts={['simplewebauthn-browser.js', 'passkeys.js']}>
+      <p>{t('secondFactor.intro')}</p>
+      <ErrorSummary locale={locale} form="second-factor" state={state} labels={{ code: t('field.code') }} />
+      <form method="post" action={action} class="stack">
+        <Field form="second-factor" name="code" label={t('field.code')} autocomplete="one-time-code" hint={t('hint.code')} state={state} />
+        <button type="submit">{t('secondFactor.submit')}</button>
+      </form>
+      <div class="passkey-only" hidden>
+        <p class="or">{t('signIn.or')}</p>
+        <button type="button" class="secondary" data-passkey="second-factor" data-return-to={returnTo ?? ''} data-failed={t('problem.passkeyFailed')}>
+          {t('secondFactor.passkey')}
+        </button>
+        <p class="problem" role="alert" data-passkey-problem></p>
+      </div>
+      <p>
+        <a href="/gatehouse/sign-in">{t('secondFactor.restart')}</a>
+      </p>
+    </Layout>
+  );
+};
