@@ -23,6 +23,14 @@ export default tseslint.config(
     languageOptions: { globals: { fetch: 'readonly' } },
   },
   {
+    // The pages' scripts run in the browser, as classic scripts.
+    files: ['src/pages/static/**/*.js'],
+    languageOptions: {
+      sourceType: 'script',
+      globals: { window: 'readonly', document: 'readonly', navigator: 'readonly', fetch: 'readonly', setTimeout: 'readonly' },
+    },
+  },
+  {
     files: ['spec/**/*.ts'],
     rules: { '@typescript-eslint/no-unused-expressions': 'off' },
   },
