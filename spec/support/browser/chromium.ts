@@ -25,10 +25,10 @@ export interface Browser {
  * Headless Chromium with a fresh profile (its own --user-data-dir, removed on close). When it
  * cannot start, the error says what to install: a browser spec fails, it never skips.
  */
-export const startChromium = async (executablePath = CHROMIUM_PATH): Promise<Browser> => {
+export const startChromium = async (executablePath = CHROMIUM_PATH, options: { javaScriptEnabled?: boolean } = {}): Promise<Browser> => {
   const profile = await mkdtemp(join(tmpdir(), 'gatehouse-chromium-'));
   try {
-    const context = await chromium.launchPersistentContext(profile, { executablePath, headless: true, args: FLAGS });
+    const context = await chromium.launchPersistentContext(profile, { executablePath, headless: true, args: FLAGS, ...options });
     return {
       context,
       close: async () => {

@@ -5,7 +5,8 @@ import { signInContextOf } from '../../http/credentials.js';
 import { assertSameOrigin, rejectForeignOrigin } from '../../http/csrf.js';
 import { requestContext } from '../../http/request-context.js';
 import { fieldsOf, formBody, type FormFields } from '../form-body.js';
-import { formFailure } from '../form-failure.js';
+import { formFailure, type Placement } from '../form-failure.js';
+import type { ErrorCode } from '../../core/domain/errors.js';
 import { localeFor } from '../page-locale.js';
 import { seeOther, sendPage } from '../page-response.js';
 import { hasValidSession } from '../page-session.js';
@@ -44,8 +45,8 @@ export const signInPages = (deps: PagesDeps): Router => {
     const returnTo = returnToOf(req);
     sendPage(res, SecondFactorPage({ locale: localeFor(req), state, returnTo }), { status, formActionOrigins: await deps.formActionOriginsFor(req, returnTo) });
   };
-  const refused = async (req: Request, res: Response, error: unknown, entered: FormFields, show: typeof showSignIn, secrets: string[]) => {
-    const failure = formFailure(error, localeFor(req), entered, { secrets });
+  const refused = async (req: Request, res: Response, error: unknown, entered: FormFields, show: typeof showSignIn, secrets: string[], placements?: Partial<Record<ErrorCode, Placement>>) => {
+    const failure = formFailure(error, localeFor(req), entered, { secrets, placements });
     if (!failure) throw error;
     if (failure.retryAfterSeconds !== null) res.set('Retry-After', String(Math.max(1, Math.ceil(failure.retryAfterSeconds))));
     await show(req, res, failure.state, failure.status);
@@ -95,7 +96,7 @@ export const signInPages = (deps: PagesDeps): Router => {
         const locale = localeFor(req);
         return showSignIn(req, res, { ...EMPTY_FORM, general: [locale.t('problem.pendingExpired')] }, 401);
       }
-      await refused(req, res, error, entered, showSecondFactor, ['code']);
+      await refused(req, res, error, entered, showSecondFactor, ['code'], { invalid_credentials: { field: 'code', message: 'problem.codeWrong' } });
     }
   });
 
