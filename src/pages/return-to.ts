@@ -18,7 +18,25 @@ const hasUnsafeCharacter = (text: string): boolean => {
  * have exactly the origin of SERVICE_PUBLIC_URL, and is kept as its path, query and fragment.
  */
 export const safeReturnTo = (raw: unknown, publicOrigin: string): string | null => {
-  if (typeof raw !== 'string' || raw.length === 0 || raw.length > 2048 || hasUnsafeCharacter(raw)) return null;
+  if (typeof raw !== 'string') return null;
+  const once = safeAsGiven(raw, publicOrigin);
+  if (once === null) return null;
+  // An encoded form (`/%2F%2Fhost`, `%5C`) is harmless to a browser today, but a proxy or an app
+  // that decodes once more would make it another host: it must pass the rules decoded too.
+  const decoded = decodedOnce(raw);
+  return decoded === raw || (decoded !== null && safeAsGiven(decoded, publicOrigin) !== null) ? once : null;
+};
+
+const decodedOnce = (text: string): string | null => {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return null;
+  }
+};
+
+const safeAsGiven = (raw: string, publicOrigin: string): string | null => {
+  if (raw.length === 0 || raw.length > 2048 || hasUnsafeCharacter(raw)) return null;
   if (raw.startsWith('/')) {
     const second = raw.charAt(1);
     return second === '/' ? null : raw;
