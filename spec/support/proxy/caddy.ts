@@ -10,12 +10,12 @@ import { writableTempDir } from './unprivileged.js';
  * addresses, in front of Gatehouse and the app. The global options around it are ours: no admin
  * endpoint, no certificates, nothing written outside its temporary folder.
  */
-export const startCaddy = async ({ gatehousePort, appPort }: { gatehousePort: number; appPort: number }): Promise<RunningProxy> => {
+export const startCaddy = async ({ gatehousePort, appPort, port: chosen }: { gatehousePort: number; appPort: number; port?: number }): Promise<RunningProxy> => {
   const caddy = requireBinary('caddy');
-  const [dir, port] = await Promise.all([writableTempDir('gatehouse-caddy-'), freePort()]);
+  const [dir, port] = await Promise.all([writableTempDir('gatehouse-caddy-'), chosen ?? freePort()]);
   const site = exampleWithSwaps('Caddyfile', [
     ['app.example.com {', `http://127.0.0.1:${port} {`, 1],
-    ['127.0.0.1:3000', `127.0.0.1:${gatehousePort}`, 2],
+    ['127.0.0.1:3000', `127.0.0.1:${gatehousePort}`, 3],
     ['127.0.0.1:8080', `127.0.0.1:${appPort}`, 1],
   ]);
   const main = `{

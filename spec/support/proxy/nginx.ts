@@ -9,9 +9,9 @@ import { writableTempDir } from './unprivileged.js';
  * Debian's nginx running docs/examples/forward-auth/nginx.conf as its only site, in front of
  * Gatehouse and the app. Only the process settings around it (pid, temp folders, logs) are ours.
  */
-export const startNginx = async ({ gatehousePort, appPort }: { gatehousePort: number; appPort: number }): Promise<RunningProxy> => {
+export const startNginx = async ({ gatehousePort, appPort, port: chosen }: { gatehousePort: number; appPort: number; port?: number }): Promise<RunningProxy> => {
   const nginx = requireBinary('nginx');
-  const [dir, port] = await Promise.all([writableTempDir('gatehouse-nginx-'), freePort()]);
+  const [dir, port] = await Promise.all([writableTempDir('gatehouse-nginx-'), chosen ?? freePort()]);
   const site = exampleWithSwaps('nginx.conf', [
     ['listen 443 ssl;', `listen 127.0.0.1:${port};`, 1],
     [/^\s*ssl_certificate(_key)?\s.*\n/, '', 2], // plain HTTP on loopback: no certificate here
