@@ -1,0 +1,79 @@
+import { expect } from 'chai';
+import type { Page } from 'playwright-core';
+import { startChromium, type Browser } from '../support/browser/chromium.js';
+import { PASSWORD } from '../support/constants.js';
+import { ADMIN_EMAIL, startPagesServer, type PagesServer } from '../support/pages/pages-server.js';
+
+const exact = { exact: true } as const;
+
+describe('passkeys on the pages, in Chromium with the DevTools virtual authenticator', function () {
+  this.timeout(120_000);
+  let server: PagesServer;
+  let browser: Browser;
+  let page: Page;
+
+  before(async () => {
+    server = await startPagesServer();
+    browser = await startChromium();
+    page = await browser.context.newPage();
+    const cdp = await browser.context.newCDPSession(page);
+    await cdp.send('WebAuthn.enable');
+    await cdp.send('WebAuthn.addVirtualAuthenticator', {
+      options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+    });
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('adds a named passkey on the account page: recovery codes are shown once, the passkey is listed', async () => {
+    await page.goto(`${server.origin}/gatehouse/sign-in`);
+    await page.getByLabel('Email', exact).fill(ADMIN_EMAIL);
+    await page.getByLabel('Password', exact).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    const factor = page.getByRole('region', { name: 'Second factor' });
+    await factor.getByLabel('Passkey name', exact).fill('Laptop <b>key</b>');
+    await factor.getByLabel('Password', exact).fill(PASSWORD);
+    await factor.getByRole('button', { name: 'Add a passkey', exact: true }).click();
+    await page.waitForURL(`${server.origin}/gatehouse/account`);
+    await page.getByRole('group', { name: 'Recovery codes' }).waitFor();
+    expect(await page.getByRole('group', { name: 'Recovery codes' }).getByRole('listitem').count()).to.equal(10);
+    expect(await page.getByRole('region', { name: 'Second factor' }).getByText('Laptop <b>key</b>').count()).to.equal(1);
+  });
+
+  it('signs in with the passkey alone from the sign-in page, and comes back to return_to', async () => {
+    await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+    await page.goto(`${server.origin}/gatehouse/sign-in?return_to=%2Fgatehouse%2Fadmin`);
+    await page.getByRole('button', { name: 'Sign in with a passkey', exact: true }).click();
+    await page.waitForURL(`${server.origin}/gatehouse/admin`);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).to.equal('Administration');
+  });
+
+  it('completes a password sign-in on the second-factor page with "Use a passkey"', async () => {
+    await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+    await page.getByLabel('Email', exact).fill(ADMIN_EMAIL);
+    await page.getByLabel('Password', exact).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.waitForURL(/\/gatehouse\/sign-in\/second-factor/);
+    await page.getByRole('button', { name: 'Use a passkey', exact: true }).click();
+    await page.waitForURL(`${server.origin}/gatehouse/account`);
+  });
+
+  it('confirms recent authentication with the passkey on the confirm page', async () => {
+    await server.database.db('sessions').update({ second_factor_at: new Date(Date.now() - 3_600_000).toISOString() });
+    await page.goto(`${server.origin}/gatehouse/confirm?return_to=%2Fgatehouse%2Fadmin`);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).to.equal('Confirm it is you');
+    await page.getByRole('button', { name: 'Use a passkey', exact: true }).click();
+    await page.waitForURL(`${server.origin}/gatehouse/admin`);
+  });
+
+  it('removes the passkey with its Revoke button and the password', async () => {
+    await page.goto(`${server.origin}/gatehouse/account`);
+    const factor = page.getByRole('region', { name: 'Second factor' });
+    await factor.getByLabel('Password', exact).fill(PASSWORD);
+    await factor.getByRole('button', { name: 'Revoke', exact: true }).click();
+    expect(await page.getByRole('status').textContent()).to.contain('The passkey was removed.');
+    expect(await page.getByText('No passkeys yet.').count()).to.equal(1);
+  });
+});
