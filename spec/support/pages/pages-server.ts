@@ -24,7 +24,7 @@ export interface PagesServer {
  * migrations), with an admin, for a browser to drive. The listener comes first: the public origin
  * is the port it was given.
  */
-export const startPagesServer = async (env: Record<string, string> = {}): Promise<PagesServer> => {
+export const startPagesServer = async (env: Record<string, string> = {}, { withAdmin = true } = {}): Promise<PagesServer> => {
   const server: Server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://localhost:${(server.address() as AddressInfo).port}`;
@@ -34,7 +34,7 @@ export const startPagesServer = async (env: Record<string, string> = {}): Promis
   const service = composeService({ ...config, databasePoolMax: 2 }, {}, logger);
   const app = createApp({ useCases: service.useCases, config, logger });
   server.on('request', app);
-  await service.useCases.createAdmin({ email: ADMIN_EMAIL, password: PASSWORD, display_name: 'Ada Admin' });
+  if (withAdmin) await service.useCases.createAdmin({ email: ADMIN_EMAIL, password: PASSWORD, display_name: 'Ada Admin' });
   return {
     origin,
     service,

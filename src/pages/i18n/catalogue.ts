@@ -1,3 +1,4 @@
+import { PASSWORD_MIN } from '../../core/domain/password-policy.js';
 import { de } from './messages-de.js';
 import { en, type MessageKey } from './messages-en.js';
 
@@ -14,11 +15,18 @@ export interface Locale {
   t: Translate;
 }
 
+/** Values any message may name: the rules' own numbers, so no catalogue repeats them. */
+const RULES: Record<string, string | number> = { passwordMin: PASSWORD_MIN };
+
 export const localeOf = (lang: Language): Locale => {
   const messages = CATALOGUES[lang];
   return {
     lang,
-    t: (key, values) => messages[key].replace(/\{(\w+)\}/g, (whole, name: string) => (values && name in values ? String(values[name]) : whole)),
+    t: (key, values) =>
+      messages[key].replace(/\{(\w+)\}/g, (whole, name: string) => {
+        const value = values && Object.hasOwn(values, name) ? values[name] : RULES[name];
+        return value === undefined ? whole : String(value);
+      }),
   };
 };
 

@@ -35,14 +35,14 @@ export const de: Record<MessageKey, string> = {
   'field.eventType': 'Ereignistyp',
   'field.anyType': 'Alle Typen',
 
-  'hint.password': 'Mindestens 8 Zeichen. Lange Passphrasen sind willkommen.',
+  'hint.password': 'Mindestens {passwordMin} Zeichen. Lange Passphrasen sind willkommen.',
   'hint.code': 'Der 6-stellige Code aus Ihrer Authenticator-App oder einer Ihrer Wiederherstellungscodes.',
   'hint.recoveryCode': 'Der Code, den Sie von einer Administratorin oder einem Administrator erhalten haben.',
 
   'problem.invalid': 'Dieser Wert ist ungültig.',
   'problem.required': 'Bitte geben Sie einen Wert ein.',
   'problem.email': 'Geben Sie eine E-Mail-Adresse wie name@example.com ein.',
-  'problem.password': 'Wählen Sie ein Passwort mit mindestens 8 Zeichen, das nicht verbreitet ist und nichts über diesen Dienst oder Sie verrät.',
+  'problem.password': 'Wählen Sie ein Passwort mit mindestens {passwordMin} Zeichen, das nicht verbreitet ist und nichts über diesen Dienst oder Sie verrät.',
   'problem.label': 'Geben Sie 1 bis 100 Zeichen ohne Steuerzeichen ein.',
   'problem.number': 'Geben Sie eine ganze Zahl im erlaubten Bereich ein.',
   'problem.credentials': 'E-Mail oder Passwort ist falsch.',

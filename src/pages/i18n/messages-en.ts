@@ -37,14 +37,14 @@ export const en = {
   'field.eventType': 'Event type',
   'field.anyType': 'Any type',
 
-  'hint.password': 'At least 8 characters. Long passphrases are welcome.',
+  'hint.password': 'At least {passwordMin} characters. Long passphrases are welcome.',
   'hint.code': 'The 6-digit code from your authenticator app, or one of your recovery codes.',
   'hint.recoveryCode': 'The code an administrator gave you.',
 
   'problem.invalid': 'This value is not valid.',
   'problem.required': 'Enter a value.',
   'problem.email': 'Enter an email address like name@example.com.',
-  'problem.password': 'Choose a password of at least 8 characters that is not common or about this service or you.',
+  'problem.password': 'Choose a password of at least {passwordMin} characters that is not common or about this service or you.',
   'problem.label': 'Enter 1 to 100 characters, without control characters.',
   'problem.number': 'Enter a whole number in the allowed range.',
   'problem.credentials': 'The email or password is incorrect.',

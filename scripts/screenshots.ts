@@ -1,0 +1,80 @@
+// Screenshots of the main pages in a real Chromium (Debian's /usr/bin/chromium), for README.md and
+// docs/pages.md: `npm run screenshots` writes docs/screenshots/*.png. A throwaway SQLite database,
+// an admin and a member with an authenticator app: what a newcomer sees after ten minutes.
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Secret, TOTP } from 'otpauth';
+import { chromium, type Page } from 'playwright-core';
+import { composeService } from '../src/compose.js';
+import { loadConfig } from '../src/config/config.js';
+import { createApp } from '../src/http/create-app.js';
+import { migrateLatest } from '../src/adapters/knex/migrations/migrator.js';
+import { createLogger } from '../src/logger.js';
+
+const OUT = join(process.cwd(), 'docs', 'screenshots');
+const PASSWORD = 'violet tractor hums at dawn';
+const exact = { exact: true } as const;
+
+const main = async (): Promise<void> => {
+  const folder = mkdtempSync(join(tmpdir(), 'gatehouse-screenshots-'));
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const origin = `http://localhost:${(server.address() as AddressInfo).port}`;
+  const config = loadConfig({ SERVICE_ENVIRONMENT: 'development', SERVICE_PUBLIC_URL: origin, SERVICE_DATABASE_URL: `sqlite://${join(folder, 'db.sqlite3')}` });
+  const logger = createLogger('silent');
+  const service = composeService(config, {}, logger);
+  await migrateLatest(service.db);
+  server.on('request', createApp({ useCases: service.useCases, config, logger }));
+  await service.useCases.createAdmin({ email: 'admin@example.com', password: PASSWORD, display_name: 'Grace Admin' });
+  const { code } = await service.useCases.createInviteAsOperator('admin@example.com', { max_uses: 5 });
+  for (const [email, name] of [['ada@example.com', 'Ada Lovelace'], ['alan@example.com', 'Alan Turing']] as const) {
+    await service.useCases.registerWithInvite({ invite_code: code, email, password: PASSWORD, display_name: name }, { userAgent: 'Firefox on Linux', clientAddress: '192.0.2.10', presentedSessionToken: null });
+  }
+
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+  });
+  const page: Page = await browser.newPage({ viewport: { width: 1100, height: 900 } });
+  mkdirSync(OUT, { recursive: true });
+  const shoot = (name: string) => page.screenshot({ path: join(OUT, `${name}.png`), fullPage: true });
+  const signIn = async (email: string) => {
+    await page.goto(`${origin}/gatehouse/sign-in`);
+    await page.getByLabel('Email', exact).fill(email);
+    await page.getByLabel('Password', exact).fill(PASSWORD);
+  };
+
+  await signIn('ada@example.com');
+  await shoot('sign-in');
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  const factor = page.getByRole('region', { name: 'Second factor' });
+  await factor.getByLabel('Password', exact).fill(PASSWORD);
+  await factor.getByRole('button', { name: 'Set up an authenticator app', exact: true }).click();
+  await shoot('account-authenticator-app');
+  const secret = ((await page.getByLabel('Secret key', exact).textContent()) ?? '').trim();
+  await page.getByLabel('Code', exact).fill(new TOTP({ secret: Secret.fromBase32(secret) }).generate());
+  await page.getByRole('button', { name: 'Confirm', exact: true }).click();
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+  await signIn('ada@example.com');
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await shoot('second-factor');
+
+  await page.context().clearCookies();
+  await signIn('admin@example.com');
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await shoot('account');
+  await page.goto(`${origin}/gatehouse/admin`);
+  await page.getByRole('button', { name: 'Create invite', exact: true }).click();
+  await shoot('admin');
+
+  await browser.close();
+  server.close();
+  await service.close();
+  rmSync(folder, { recursive: true, force: true });
+  console.log(`screenshots written to ${OUT}`);
+};
+
+await main();
