@@ -48,7 +48,7 @@ describe("README.md's walk-through in a browser, followed step by step in Chromi
 
   it('every step does what it says', async () => {
     let page: Page = await browser.context.newPage();
-    let scope: Page | Locator = page;
+    let scope: Page | Locator;
     let copied = '';
     const actions: string[] = [];
     for (const step of browserSteps()) {
