@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { measure, type Measured } from './lib/measure.js';
 import { COOKIE_NAME, startGatehouse, startReference } from './lib/servers.js';
 import type { ServerProcess } from './lib/server-process.js';
+import { page } from './lib/loads.js';
 import { ensureWrk } from './lib/wrk.js';
 import { seed, writeLines } from './seed/seed.js';
 
@@ -41,15 +42,19 @@ try {
   const bearers = writeLines(join(work, 'bearers.txt'), seeded.bearers);
   const env = { BENCH_DB: seeded.url.slice('sqlite://'.length), BENCH_COOKIE_NAME: COOKIE_NAME };
   const [b] = await run(startReference('lookup-server', env, join(work, 'b.log')), async (s) => [await measure(s.pid, usersMe(s, cookies, 'cookie'))]);
-  const [cookie, bearer, verify] = await run(startGatehouse(seeded.url, join(work, 'g.log')), async (s) => [
+  const [cookie, bearer, verify, signInPage, accountPage] = await run(startGatehouse(seeded.url, join(work, 'g.log')), async (s) => [
     await measure(s.pid, usersMe(s, cookies, 'cookie')),
     await measure(s.pid, usersMe(s, bearers, 'bearer')),
     await measure(s.pid, usersMe(s, cookies, 'cookie', '/api/v1/auth/verify')),
+    await measure(s.pid, page(s, '/gatehouse/sign-in')),
+    await measure(s.pid, usersMe(s, cookies, 'cookie', '/gatehouse/account')),
   ]);
   console.log(line('(b) reference', b!, b!));
   console.log(line('/users/me by cookie', cookie!, b!));
   console.log(line('/users/me by bearer', bearer!, b!));
   console.log(line('/auth/verify by cookie', verify!, b!));
+  console.log(line('/gatehouse/sign-in', signInPage!, b!));
+  console.log(line('/gatehouse/account', accountPage!, b!));
 } finally {
   rmSync(work, { recursive: true, force: true });
 }

@@ -5,7 +5,7 @@ import { measure, measureDuring, type Measured } from './lib/measure.js';
 import { toMarkdown } from './lib/markdown.js';
 import type { Results } from './lib/results.js';
 import { measureArgon2 } from './lib/argon2-reference.js';
-import { log, lua, post, usersMe, withServer } from './lib/loads.js';
+import { log, lua, page, post, usersMe, withServer } from './lib/loads.js';
 import { COOKIE_NAME, GATEHOUSE_MAIN, startGatehouse, startReference } from './lib/servers.js';
 import { ensureWrk } from './lib/wrk.js';
 import { postgresSection } from './pg/postgres-section.js';
@@ -44,13 +44,16 @@ async function gatehouseLoads(main: Seeded, cookies: string) {
     const cookie = await measure(s.pid, usersMe(s, cookies, 'cookie'));
     const bearer = await measure(s.pid, usersMe(s, bearers, 'bearer'));
     const verify = await measure(s.pid, usersMe(s, cookies, 'cookie', '/api/v1/auth/verify'));
+    log('gatehouse: the pages, /gatehouse/sign-in signed out and /gatehouse/account by cookie');
+    const signInPage = await measure(s.pid, page(s, '/gatehouse/sign-in'));
+    const accountPage = await measure(s.pid, usersMe(s, cookies, 'cookie', '/gatehouse/account'));
     log('gatehouse: login, registration');
     const login = await measure(s.pid, post(s, 'login', { BENCH_EMAILS: emails }));
     const register = await measure(s.pid, post(s, 'register', { BENCH_INVITE_CODE: main.inviteCode }), () => ({ BENCH_RUN_ID: `${process.pid}-${++runs}` }));
     log('gatehouse: /healthz during a login storm');
     const probe = { url: `http://127.0.0.1:${s.port}/api/v1/healthz`, script: lua('get'), connections: 1, env: { BENCH_LUA_DIR: join(BENCH, 'lua') } };
     const { storm, probe: healthz } = await measureDuring(s.pid, post(s, 'login', { BENCH_EMAILS: emails }), probe);
-    return { cookie, bearer, verify, login, register, storm, healthz };
+    return { cookie, bearer, verify, signInPage, accountPage, login, register, storm, healthz };
   });
 }
 

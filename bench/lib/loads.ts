@@ -27,6 +27,14 @@ export const usersMe = (server: ServerProcess, tokens: string, mode: 'cookie' | 
   env: { BENCH_LUA_DIR: LUA, BENCH_TOKENS: tokens, BENCH_MODE: mode, BENCH_COOKIE_NAME: COOKIE_NAME, BENCH_PATH: path },
 });
 
+/** A page with no credential under the authenticated loads' connections (the sign-in page). */
+export const page = (server: ServerProcess, path: string): Omit<WrkLoad, 'seconds'> => ({
+  url: `http://127.0.0.1:${server.port}${path}`,
+  script: lua('get'),
+  connections: GET_CONNECTIONS,
+  env: { BENCH_LUA_DIR: LUA },
+});
+
 export const post = (server: ServerProcess, name: string, env: Record<string, string>): Omit<WrkLoad, 'seconds'> => ({
   url: `http://127.0.0.1:${server.port}`,
   script: lua(name),

@@ -37,6 +37,8 @@ export function toMarkdown(r: Results, heading: string): string {
     row('GET /users/me, cookie (32 conn)', g.cookie, `${of(g.cookie, lookup.rps)} of (b)`),
     row('GET /users/me, bearer (32 conn)', g.bearer, `${of(g.bearer, lookup.rps)} of (b)`),
     ...(g.verify ? [row('GET /auth/verify, cookie (32 conn)', g.verify, `${of(g.verify, lookup.rps)} of (b), ${of(g.verify, g.cookie.rps)} of /users/me`)] : []),
+    ...(g.signInPage ? [row('GET /gatehouse/sign-in, signed out (32 conn)', g.signInPage, `${of(g.signInPage, g.cookie.rps)} of /users/me`)] : []),
+    ...(g.accountPage ? [row('GET /gatehouse/account, cookie (32 conn)', g.accountPage, `${of(g.accountPage, g.cookie.rps)} of /users/me`)] : []),
     row('POST /auth/login (8 conn)', g.login, `${of(g.login, verify.perSecond)} of (c)`),
     row('POST /auth/register (8 conn)', g.register, `${of(g.register, hash.perSecond)} of (c')`),
     row('login storm (8 conn) …', g.storm, `${of(g.storm, verify.perSecond)} of (c)`),

@@ -35,6 +35,9 @@ export interface Results {
     bearer: Measured;
     /** GET /auth/verify by cookie; absent from runs made before it existed. */
     verify?: Measured;
+    /** GET /gatehouse/sign-in signed out, and the account page by cookie; absent from runs before the pages. */
+    signInPage?: Measured;
+    accountPage?: Measured;
     login: Measured;
     register: Measured;
     storm: Measured;

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import request from 'supertest';
 import { ORIGIN, PASSWORD } from '../support/constants.js';
 import type { DatabaseHarness } from '../support/http/harness.js';
-import { adminHarness, cookieHeader, registeredMember, type SignedIn } from '../support/http/users.js';
+import { adminHarness, cookieHeader, login, registeredMember, type SignedIn } from '../support/http/users.js';
 import { countRows } from '../support/db/count-rows.js';
 
 const CSP =
@@ -183,5 +183,51 @@ describe('pages over HTTP: return_to, headers, Origin, escaping (SQLite and Post
     } finally {
       await throttled.close();
     }
+  });
+});
+
+describe('pages: recent authentication by a detour through the confirm page', function () {
+  this.timeout(30_000);
+  let h: DatabaseHarness;
+  let admin: SignedIn;
+
+  before(async () => {
+    ({ h, admin } = await adminHarness());
+  });
+  after(async () => h?.close());
+
+  it('an admin change with a stale proof goes to the confirm page and back, changing nothing until then', async () => {
+    const member = await registeredMember(h, admin.email);
+    await h.db('sessions').update({ authenticated_at: new Date(Date.now() - 3_600_000).toISOString() });
+    const disable = await request(h.app)
+      .post(`/gatehouse/admin/users/${member.userId}/disable`)
+      .set('Origin', ORIGIN)
+      .set('Cookie', cookieHeader(admin.token))
+      .type('form')
+      .send('');
+    expect(disable.status).to.equal(303);
+    expect(disable.headers.location).to.equal(`/gatehouse/confirm?return_to=${encodeURIComponent('/gatehouse/admin')}`);
+    expect((await h.db('users').where({ email: member.email }).first()).disabled_at).to.equal(null);
+
+    const confirmed = await request(h.app)
+      .post(disable.headers.location)
+      .set('Origin', ORIGIN)
+      .set('Cookie', cookieHeader(admin.token))
+      .type('form')
+      .send(form({ password: PASSWORD }));
+    expect(confirmed.status).to.equal(303);
+    expect(confirmed.headers.location).to.equal('/gatehouse/admin');
+    const again = await request(h.app).post(`/gatehouse/admin/users/${member.userId}/disable`).set('Origin', ORIGIN).set('Cookie', cookieHeader(admin.token)).type('form').send('');
+    expect(again.status).to.equal(303);
+    expect(again.headers.location).to.equal('/gatehouse/admin');
+    expect((await h.db('users').where({ email: member.email }).first()).disabled_at).to.not.equal(null);
+  });
+
+  it('an admin acting on itself is told so above the users, and nothing changes', async () => {
+    const fresh = await login(h, admin.email);
+    const res = await request(h.app).post(`/gatehouse/admin/users/${admin.userId}/disable`).set('Origin', ORIGIN).set('Cookie', cookieHeader(fresh.token)).type('form').send('');
+    expect(res.status).to.equal(409);
+    expect(res.text).to.contain('An administrator cannot do this to their own account.');
+    expect(res.text).to.contain('role="alert"');
   });
 });
