@@ -231,3 +231,28 @@ describe('pages: recent authentication by a detour through the confirm page', fu
     expect(res.text).to.contain('role="alert"');
   });
 });
+
+describe('pages: password fields', function () {
+  this.timeout(30_000);
+  let h: DatabaseHarness;
+  let admin: SignedIn;
+
+  before(async () => {
+    ({ h, admin } = await adminHarness());
+  });
+  after(async () => h?.close());
+
+  it('every password field is type=password with an autocomplete hint, on every page that has one', async () => {
+    const pages = ['/gatehouse/sign-in', '/gatehouse/register', '/gatehouse/recover', '/gatehouse/account'];
+    for (const path of pages) {
+      const res = await request(h.app).get(path).set('Cookie', cookieHeader(admin.token));
+      const html = path === '/gatehouse/sign-in' ? (await request(h.app).get(path)).text : res.text;
+      const inputs = [...html.matchAll(/<input [^>]*name="(password|current_password|new_password)"[^>]*>/g)].map((match) => match[0]);
+      expect(inputs.length, path).to.be.greaterThan(0);
+      for (const input of inputs) {
+        expect(input, path).to.contain('type="password"');
+        expect(input, path).to.match(/autocomplete="(current-password|new-password)"/);
+      }
+    }
+  });
+});
