@@ -210,7 +210,7 @@ describe('pages: recent authentication by a detour through the confirm page', fu
     expect((await h.db('users').where({ email: member.email }).first()).disabled_at).to.equal(null);
 
     const confirmed = await request(h.app)
-      .post(disable.headers.location)
+      .post(String(disable.headers.location))
       .set('Origin', ORIGIN)
       .set('Cookie', cookieHeader(admin.token))
       .type('form')

@@ -47,3 +47,8 @@ export const seeOther = (res: Response, location: string): void => {
   res.set({ 'Cache-Control': 'no-store', 'Referrer-Policy': 'same-origin' });
   res.redirect(303, location);
 };
+
+/** A throttled form says when to try again in its text and in Retry-After (whole seconds, at least 1). */
+export const retryAfter = (res: Response, failure: { retryAfterSeconds: number | null }): void => {
+  if (failure.retryAfterSeconds !== null) res.set('Retry-After', String(Math.max(1, Math.ceil(failure.retryAfterSeconds))));
+};

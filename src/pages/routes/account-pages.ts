@@ -5,7 +5,7 @@ import { fieldsOf, formBody, type FormFields } from '../form-body.js';
 import { formFailure, type Placement } from '../form-failure.js';
 import { en, type MessageKey } from '../i18n/messages-en.js';
 import { localeFor, viewerOf } from '../page-locale.js';
-import { seeOther, sendPage } from '../page-response.js';
+import { seeOther, sendPage, retryAfter } from '../page-response.js';
 import { pagePrincipal, signedInPage } from '../page-session.js';
 import type { PagesDeps } from '../pages-deps.js';
 import { AccountPage, type AccountForm, type ConnectedApp } from '../views/account-page.js';
@@ -84,7 +84,7 @@ export const accountPages = (deps: PagesDeps, options: AccountPagesOptions = {})
       } catch (error) {
         const failure = formFailure(error, localeFor(req), entered, refusal);
         if (!failure) throw error;
-        if (failure.retryAfterSeconds !== null) res.set('Retry-After', String(Math.max(1, Math.ceil(failure.retryAfterSeconds))));
+        retryAfter(res, failure);
         await show(req, res, { form, state: failure.state }, failure.status);
       }
     };

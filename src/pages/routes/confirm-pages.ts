@@ -4,7 +4,7 @@ import { requireSession } from '../../core/domain/principal.js';
 import { fieldsOf, formBody } from '../form-body.js';
 import { formFailure } from '../form-failure.js';
 import { localeFor, viewerOf } from '../page-locale.js';
-import { seeOther, sendPage } from '../page-response.js';
+import { seeOther, sendPage, retryAfter } from '../page-response.js';
 import { pagePrincipal, signedInPage } from '../page-session.js';
 import type { PagesDeps } from '../pages-deps.js';
 import { landingOf, safeReturnTo } from '../return-to.js';
@@ -51,7 +51,7 @@ export const confirmPages = (deps: PagesDeps): Router => {
         placements: { invalid_credentials: entered.password !== undefined ? { field: 'password', message: 'problem.passwordWrong' } : { field: 'code', message: 'problem.codeWrong' } },
       });
       if (!failure) throw error;
-      if (failure.retryAfterSeconds !== null) res.set('Retry-After', String(Math.max(1, Math.ceil(failure.retryAfterSeconds))));
+      retryAfter(res, failure);
       await show(req, res, failure.state, failure.status);
     }
   });

@@ -8,7 +8,7 @@ import { fieldsOf, formBody, type FormFields } from '../form-body.js';
 import { formFailure, type Placement } from '../form-failure.js';
 import type { ErrorCode } from '../../core/domain/errors.js';
 import { localeFor } from '../page-locale.js';
-import { seeOther, sendPage } from '../page-response.js';
+import { seeOther, sendPage, retryAfter } from '../page-response.js';
 import { hasValidSession } from '../page-session.js';
 import type { PagesDeps } from '../pages-deps.js';
 import { landingOf, safeReturnTo } from '../return-to.js';
@@ -48,7 +48,7 @@ export const signInPages = (deps: PagesDeps): Router => {
   const refused = async (req: Request, res: Response, error: unknown, entered: FormFields, show: typeof showSignIn, secrets: string[], placements?: Partial<Record<ErrorCode, Placement>>) => {
     const failure = formFailure(error, localeFor(req), entered, { secrets, placements });
     if (!failure) throw error;
-    if (failure.retryAfterSeconds !== null) res.set('Retry-After', String(Math.max(1, Math.ceil(failure.retryAfterSeconds))));
+    retryAfter(res, failure);
     await show(req, res, failure.state, failure.status);
   };
   const signedIn = (req: Request, res: Response, result: SignedIn) => {
@@ -112,7 +112,7 @@ export const signInPages = (deps: PagesDeps): Router => {
     } catch (error) {
       const failure = formFailure(error, localeFor(req), entered, { secrets: ['code', 'new_password'] });
       if (!failure) throw error;
-      if (failure.retryAfterSeconds !== null) res.set('Retry-After', String(Math.max(1, Math.ceil(failure.retryAfterSeconds))));
+      retryAfter(res, failure);
       sendPage(res, RecoverPageOf(req, failure.state), { status: failure.status });
     }
   });
@@ -132,7 +132,7 @@ export const signInPages = (deps: PagesDeps): Router => {
     } catch (error) {
       const failure = formFailure(error, localeFor(req), entered, { secrets: ['password'] });
       if (!failure) throw error;
-      if (failure.retryAfterSeconds !== null) res.set('Retry-After', String(Math.max(1, Math.ceil(failure.retryAfterSeconds))));
+      retryAfter(res, failure);
       sendPage(res, RegisterPage({ locale: localeFor(req), state: failure.state }), { status: failure.status });
     }
   });
