@@ -33,7 +33,7 @@ export const serveCommand = (ctx: CommandContext): CommandModule<object, { migra
       if (migrate) await migrateLatest(service.db);
       // Security events past SERVICE_EVENT_RETENTION_DAYS go now and hourly, beside the requests.
       stopRetention = scheduleEventRetention(() => service.useCases.purgeExpiredEvents(), logger).stop;
-      const app = createApp({ useCases: service.useCases, config, logger, metrics });
+      const app = createApp({ useCases: service.useCases, config, logger, metrics, clock: service.ports.clock });
       // The docs page is mounted outside production only; its address is the public one the CSRF rule expects.
       const docsUrl = config.environment === 'production' ? undefined : `${config.publicOrigin}/api/v1/docs`;
       const limits = connectionLimitsOf(config);

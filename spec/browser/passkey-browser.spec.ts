@@ -46,7 +46,7 @@ describe('passkeys in a real browser (Chromium, DevTools virtual authenticator)'
     const config = testConfig({ SERVICE_DATABASE_URL: database.url, SERVICE_PUBLIC_URL: origin });
     const logger = createLogger('silent');
     service = composeService({ ...config, databasePoolMax: 1 }, {}, logger);
-    const app = createApp({ useCases: service.useCases, config, logger });
+    const app = createApp({ useCases: service.useCases, config, logger, clock: service.ports.clock });
     server.on('request', (req, res) => (req.url === '/fixture' ? res.writeHead(200, { 'Content-Type': 'text/html' }).end(PASSKEY_PAGE) : app(req, res)));
     await service.useCases.createAdmin({ email: EMAIL, password: PASSWORD });
     userDataDir = await mkdtemp(join(tmpdir(), 'gatehouse-chromium-'));

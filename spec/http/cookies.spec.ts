@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { api } from '../support/http/api.js';
 import { startHarness, type Harness } from '../support/http/harness.js';
 import { PASSWORD, cookieHeader, sessionCookieOf, uniqueEmail } from '../support/http/users.js';
+import { FixedClock } from '../support/unit/fixed-clock.js';
 
 const SEVEN_DAYS = 7 * 24 * 60 * 60;
 const PUBLIC = 'https://id.example.com';
@@ -28,6 +29,20 @@ describe('HTTP session cookie', () => {
       expect(line).to.match(/^gh_session=[A-Za-z0-9_-]{43,}; HttpOnly; SameSite=Lax; Path=\/; Max-Age=\d+$/);
       expect(maxAgeOf(line!)).to.be.within(SEVEN_DAYS - 5, SEVEN_DAYS);
       expect(line).not.to.match(/Secure|Domain|Expires/i);
+    });
+  });
+
+  describe('on the service clock', () => {
+    let h: Harness;
+    before(async () => {
+      // A year behind the machine: a Max-Age counted from the machine clock would be 0.
+      h = await startHarness({}, { clock: new FixedClock(new Date(Date.now() - 365 * 86_400_000)) });
+    });
+    after(() => h.close());
+
+    it('counts Max-Age from the clock that dated the session: exactly seven days at sign-in', async () => {
+      const [line] = (await loginResponse(h, h.config.publicOrigin)).headers['set-cookie'] as unknown as string[];
+      expect(maxAgeOf(line!)).to.equal(SEVEN_DAYS);
     });
   });
 

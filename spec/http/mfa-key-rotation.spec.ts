@@ -30,7 +30,7 @@ describe('HTTP SERVICE_SECRET_KEY rotation: the previous key still opens TOTP se
     const logger = createLogger('info', stream);
     const service = composeService({ ...config, databasePoolMax: 1 }, { clock }, logger);
     services.push(service);
-    return { app: createApp({ useCases: service.useCases, config, logger }), useCases: service.useCases, config, logs: lines, close: async () => {} };
+    return { app: createApp({ useCases: service.useCases, config, logger, clock: service.ports.clock }), useCases: service.useCases, config, logs: lines, close: async () => {} };
   };
   const sealedKeyId = async (): Promise<string> => String((await database.db('totp_factors').first()).sealed_secret).split('.')[1]!;
   const secondStep = async (h: Harness, email: string, body: Record<string, unknown>) =>

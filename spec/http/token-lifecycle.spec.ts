@@ -11,7 +11,6 @@ const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 
 describe('HTTP API token lifecycle, on an injected clock', () => {
-  // Starts at the real time, so cookie Max-Age (computed from Date.now) stays sensible.
   const clock = new FixedClock(new Date());
   let h: DatabaseHarness;
   let member: SignedIn;

@@ -9,7 +9,7 @@ import { startServer } from '../../src/server.js';
 const config = loadConfig({ ...process.env, SERVICE_ENVIRONMENT: 'test', HOST: '127.0.0.1', SERVICE_LOG_LEVEL: 'silent' });
 const logger = createLogger(config.logLevel);
 const service = composeService(config, {}, logger);
-const server = await startServer(createApp({ useCases: service.useCases, config, logger }), {
+const server = await startServer(createApp({ useCases: service.useCases, config, logger, clock: service.ports.clock }), {
   host: config.host,
   port: config.port,
   logger,

@@ -1,6 +1,7 @@
 import express from 'express';
 import type { Logger } from 'pino';
 import type { Config } from '../config/config.js';
+import type { Clock } from '../core/ports/clock.js';
 import { API } from './api-path.js';
 import { DomainError } from '../core/domain/errors.js';
 import type { UseCases } from '../core/use-cases/use-cases.js';
@@ -43,13 +44,15 @@ export interface AppDeps {
   logger: Logger;
   /** Absent when metrics are off: then nothing is measured and nothing costs. */
   metrics?: Metrics;
+  /** The service's clock port, which dated the sessions the cookie carries; the system clock when absent. */
+  clock?: Clock;
 }
 
 /** The HTTP driving adapter; never listens, so tests drive it with supertest. */
-export function createApp({ useCases, config, logger, metrics }: AppDeps): express.Express {
+export function createApp({ useCases, config, logger, metrics, clock }: AppDeps): express.Express {
   const app = express();
   const production = config.environment === 'production';
-  const cookie = createSessionCookie(config);
+  const cookie = createSessionCookie(config, { clock });
   const auth: AuthDeps = { useCases, cookie, origins: createOriginPolicy(config), device: createDeviceCookie(config) };
   const pending = createShortLivedCookie(config, 'gh_mfa');
   const passkey = createShortLivedCookie(config, 'gh_passkey');

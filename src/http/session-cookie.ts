@@ -1,5 +1,7 @@
 import type { Request, Response } from 'express';
+import { SystemClock } from '../adapters/system-clock.js';
 import type { Config } from '../config/config.js';
+import type { Clock } from '../core/ports/clock.js';
 import type { SessionGrant } from '../core/use-cases/views.js';
 import { readCookie } from './cookie-value.js';
 
@@ -11,7 +13,12 @@ export interface SessionCookie {
   expire(res: Response): void;
 }
 
-export const createSessionCookie = (config: Pick<Config, 'environment'>): SessionCookie => {
+export interface SessionCookieOptions {
+  /** The service's clock, so that Max-Age counts from the instant the core dated the session at. */
+  clock?: Clock;
+}
+
+export const createSessionCookie = (config: Pick<Config, 'environment'>, { clock = new SystemClock() }: SessionCookieOptions = {}): SessionCookie => {
   const production = config.environment === 'production';
   // The __Host- prefix makes browsers refuse the cookie unless Secure, Path=/ and no Domain.
   const name = production ? '__Host-gh_session' : 'gh_session';
@@ -21,7 +28,7 @@ export const createSessionCookie = (config: Pick<Config, 'environment'>): Sessio
     name,
     read: (req) => readCookie(req, name),
     set: (res, grant) => {
-      const remaining = Math.max(0, Math.floor((grant.expiresAt.getTime() - Date.now()) / 1000));
+      const remaining = Math.max(0, Math.floor((grant.expiresAt.getTime() - clock.now().getTime()) / 1000));
       res.append('Set-Cookie', `${name}=${grant.token}; ${attributes(remaining)}`);
     },
     expire: (res) => {

@@ -82,15 +82,18 @@ export const startHarness = async (env: Env = {}, ports: Partial<Ports> = {}, me
   return { ...harness, service, db: database.db, databaseUrl: database.url };
 };
 
-/** createApp over any UseCases (a stub, for failures the real composition cannot produce on demand). */
+/**
+ * createApp over any UseCases (a stub, for failures the real composition cannot produce on demand);
+ * given the composition's ports, the session cookie reads the same clock as the core.
+ */
 export const withService = (
-  service: Pick<Service, 'useCases'>,
+  service: Pick<Service, 'useCases'> & { ports?: Pick<Ports, 'clock'> },
   config: Config,
   close: () => Promise<void> = async () => {},
   captured?: { lines: string[]; logger: Logger },
   metrics?: Metrics,
 ): Harness => {
   const { lines, logger } = captured ?? (({ lines, stream }) => ({ lines, logger: createLogger('info', stream) }))(memoryLog());
-  const app = createApp({ useCases: service.useCases, config, logger, metrics });
+  const app = createApp({ useCases: service.useCases, config, logger, metrics, clock: service.ports?.clock });
   return { app, useCases: service.useCases, config, logs: lines, close };
 };

@@ -38,21 +38,3 @@ export const makeCreateApiToken =
     });
     return { token: toApiTokenView(token), secret };
   };
-
-export type ListApiTokens = (principal: Principal) => Promise<ApiTokenView[]>;
-
-export const makeListApiTokens =
-  (deps: Pick<Ports, 'scopes'>): ListApiTokens =>
-  async (principal) =>
-    (await deps.scopes.open(principal.userId).listApiTokens()).map(toApiTokenView);
-
-export type RevokeApiToken = (principal: Principal, tokenId: string) => Promise<void>;
-
-export const makeRevokeApiToken =
-  (deps: Pick<Ports, 'scopes' | 'ids' | 'clock'>): RevokeApiToken =>
-  async (principal, tokenId) => {
-    await deps.scopes.open(principal.userId).transaction(async (scope) => {
-      if (!(await scope.deleteApiToken(tokenId))) throw new DomainError('not_found');
-      await scope.recordEvent(trailEvent(deps, 'api_token_revoked', principal.context, { targetId: tokenId }));
-    });
-  };

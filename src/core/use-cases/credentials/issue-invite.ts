@@ -8,19 +8,18 @@ import { createInviteRules, parse } from '../../rules.js';
 import { openAdminScope } from '../admin/admin-authentication.js';
 import { trailEvent } from '../trail-event.js';
 import { toInviteView } from '../to-views.js';
-import type { Principal } from '../../domain/principal.js';
 import type { InviteView } from '../views.js';
-type InviteDeps = Pick<Ports, 'scopes' | 'admins' | 'secrets' | 'ids' | 'clock'>;
-/** Admins only (else forbidden). */
-export type CreateInvite = (principal: Principal, input: unknown) => Promise<{ invite: InviteView; code: string }>;
-type Issued = ReturnType<CreateInvite>;
-type Issuer = { self: true } | { email: string };
+
+export type InviteDeps = Pick<Ports, 'scopes' | 'admins' | 'secrets' | 'ids' | 'clock'>;
+export type IssuedInvite = { invite: InviteView; code: string };
+/** Who issues: the acting admin itself, or the admin an operator names by email. */
+export type Issuer = { self: true } | { email: string };
 
 /**
  * An admin issues invites (an operator on an admin's behalf). Counted and inserted in one admin
  * transaction, so concurrent requests cannot overshoot the quota of live invites (docs/security.md).
  */
-const issueInvite = async (deps: InviteDeps, caller: AdminCaller, issuer: Issuer, input: unknown): Issued => {
+export const issueInvite = async (deps: InviteDeps, caller: AdminCaller, issuer: Issuer, input: unknown): Promise<IssuedInvite> => {
   const scope = await openAdminScope(deps, caller);
   const body = parse<{ max_uses: number; expires_in_days: number }>(createInviteRules, input === undefined ? {} : input);
   const now = deps.clock.now();
@@ -39,17 +38,3 @@ const issueInvite = async (deps: InviteDeps, caller: AdminCaller, issuer: Issuer
   });
   return { invite: toInviteView(invite), code: secret };
 };
-
-export const makeCreateInvite =
-  (deps: InviteDeps): CreateInvite =>
-  (principal, input) =>
-    issueInvite(deps, principal, { self: true }, input);
-
-/** The operator's path: acts as the admin with that email; unknown or non-admin → forbidden. */
-export type CreateInviteAsOperator = (adminEmail: string, input: unknown) => Promise<{ invite: InviteView; code: string }>;
-
-/** The operator names the issuing admin by email; an unknown, disabled or non-admin email is forbidden. */
-export const makeCreateInviteAsOperator =
-  (deps: InviteDeps): CreateInviteAsOperator =>
-  (adminEmail, input) =>
-    issueInvite(deps, 'operator', { email: adminEmail }, input);

@@ -1,18 +1,8 @@
 import { DomainError } from '../../domain/errors.js';
 import type { Ports } from '../../ports/ports.js';
-import { toInviteView } from '../to-views.js';
 import { adminEvent } from './admin-event.js';
-import { openAdminScope, openAdminScopeForChange } from './admin-authentication.js';
+import { openAdminScopeForChange } from './admin-authentication.js';
 import type { AdminCaller } from '../../domain/admin-principal.js';
-import type { InviteView } from '../views.js';
-
-export type ListAllInvites = (caller: AdminCaller) => Promise<InviteView[]>;
-
-/** Every admin's invites, newest first. */
-export const makeListAllInvites =
-  (deps: Pick<Ports, 'scopes' | 'admins'>): ListAllInvites =>
-  async (caller) =>
-    (await (await openAdminScope(deps, caller)).listInvites()).map(toInviteView);
 
 export type RevokeInvite = (caller: AdminCaller, inviteId: string) => Promise<void>;
 
