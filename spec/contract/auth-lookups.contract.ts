@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { toCredentialOwner } from '../../src/core/domain/user.js';
 import { aSession, aUser, anApiToken, anEvent, anInvite } from './fixtures.js';
 import { redeemInviteContract } from './redeem-invite.contract.js';
 import type { Store, StoreFactory, StoreUnderTest } from './store-factory.js';
@@ -65,8 +66,19 @@ export function authLookupsContract(adapter: string, factory: StoreFactory): voi
       const session = aSession(user.id, { userAgent: null, secondFactorAt: new Date('2026-01-02T03:04:06.000Z') });
       await store.auth.insertUser(user);
       await store.scopes.open(user.id).insertSession(session);
-      expect(await store.auth.findSessionByTokenHash(session.tokenHash)).to.deep.equal({ session, user });
+      expect(await store.auth.findSessionByTokenHash(session.tokenHash)).to.deep.equal({ session, user: toCredentialOwner(user) });
       expect(await store.auth.findSessionByTokenHash('0'.repeat(64))).to.equal(null);
+    });
+
+    it('answers a session or a token with only the owner fields a principal needs: never the password hash', async () => {
+      const user = aUser({ disabledAt: new Date('2026-01-02T03:04:05.000Z') });
+      const [session, token] = [aSession(user.id), anApiToken(user.id)];
+      await store.auth.insertUser(user);
+      await store.scopes.open(user.id).insertSession(session);
+      await store.scopes.open(user.id).insertApiToken(token);
+      const owners = [(await store.auth.findSessionByTokenHash(session.tokenHash))?.user, (await store.auth.findApiTokenByTokenHash(token.tokenHash))?.user];
+      const expected = { id: user.id, email: user.email, displayName: user.displayName, role: user.role, createdAt: user.createdAt, disabledAt: user.disabledAt };
+      expect(owners).to.deep.equal([expected, expected]);
     });
 
     it('rejects a session for a user that does not exist', async () => {
@@ -99,7 +111,7 @@ export function authLookupsContract(adapter: string, factory: StoreFactory): voi
       expect(await store.auth.deleteSessionByTokenHash(gone.tokenHash)).to.deep.equal({ sessionId: gone.id, userId: user.id });
       expect(await store.auth.findSessionByTokenHash(gone.tokenHash)).to.equal(null);
       expect(await store.auth.deleteSessionByTokenHash(gone.tokenHash), 'already gone').to.equal(null);
-      expect(await store.auth.findSessionByTokenHash(kept.tokenHash)).to.deep.equal({ session: kept, user });
+      expect(await store.auth.findSessionByTokenHash(kept.tokenHash)).to.deep.equal({ session: kept, user: toCredentialOwner(user) });
     });
 
     it('runs `then` through the deleted session\'s owner, in the same transaction', async () => {
@@ -130,7 +142,7 @@ export function authLookupsContract(adapter: string, factory: StoreFactory): voi
         })
         .catch((error: unknown) => error);
       expect(failure).to.be.instanceOf(Error);
-      expect(await store.auth.findSessionByTokenHash(session.tokenHash)).to.deep.equal({ session, user });
+      expect(await store.auth.findSessionByTokenHash(session.tokenHash)).to.deep.equal({ session, user: toCredentialOwner(user) });
     });
 
     it('finds an API token and its user by token hash, nulls kept as nulls', async () => {
@@ -138,7 +150,7 @@ export function authLookupsContract(adapter: string, factory: StoreFactory): voi
       await store.auth.insertUser(user);
       const token = anApiToken(user.id);
       await store.scopes.open(user.id).insertApiToken(token);
-      expect(await store.auth.findApiTokenByTokenHash(token.tokenHash)).to.deep.equal({ token, user });
+      expect(await store.auth.findApiTokenByTokenHash(token.tokenHash)).to.deep.equal({ token, user: toCredentialOwner(user) });
       expect(await store.auth.findApiTokenByTokenHash('f'.repeat(64))).to.equal(null);
     });
 

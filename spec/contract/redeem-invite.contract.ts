@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import type { Invite } from '../../src/core/domain/invite.js';
+import { toCredentialOwner } from '../../src/core/domain/user.js';
 import { aSession, aUser, anInvite } from './fixtures.js';
 import type { Store } from './store-factory.js';
 
@@ -61,7 +62,7 @@ export function redeemInviteContract(current: () => Store): void {
         return scope.userId;
       });
       expect(redeemed).to.deep.equal({ outcome: 'inserted', user, result: user.id });
-      expect(await store.auth.findSessionByTokenHash(session.tokenHash)).to.deep.equal({ session, user });
+      expect(await store.auth.findSessionByTokenHash(session.tokenHash)).to.deep.equal({ session, user: toCredentialOwner(user) });
     });
 
     it('keeps nothing when `then` fails: no user, no use counted, no session', async () => {

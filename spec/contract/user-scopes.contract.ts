@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { UserId } from '../../src/core/domain/user-id.js';
-import type { User } from '../../src/core/domain/user.js';
+import { toCredentialOwner, type User } from '../../src/core/domain/user.js';
 import { factorStoreContract } from './factor-store.contract.js';
 import { aSession, aUser, anApiToken, anInvite, at } from './fixtures.js';
 import type { Store, StoreFactory, StoreUnderTest } from './store-factory.js';
@@ -58,7 +58,7 @@ export function userScopesContract(adapter: string, factory: StoreFactory): void
       expect(await store.auth.findSessionByTokenHash(adaSession.tokenHash)).to.equal(null);
       expect(await store.auth.findApiTokenByTokenHash(token.tokenHash)).to.equal(null);
       expect(await store.auth.findInviteByCodeHash(invite.codeHash)).to.equal(null);
-      expect(await store.auth.findSessionByTokenHash(bobSession.tokenHash)).to.deep.equal({ session: bobSession, user: bob });
+      expect(await store.auth.findSessionByTokenHash(bobSession.tokenHash)).to.deep.equal({ session: bobSession, user: toCredentialOwner(bob) });
     });
 
     userScopeOwnedRowsContract(given);

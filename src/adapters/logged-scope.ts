@@ -4,6 +4,39 @@ import type { UserScope } from '../core/ports/user-scopes.js';
 
 export type Sink = (entry: SecurityLogEntry) => void;
 
+/** A scope port whose transaction hands its work a scope of the same kind. */
+interface Transactional<S> {
+  transaction<T>(work: (inner: S) => Promise<T>): Promise<T>;
+}
+
+/**
+ * `scope` with `methods` in place of its own, and a `transaction` that hands its work the scope
+ * `wrap` makes, queuing what is logged inside until the outermost transaction has committed: an
+ * event rolled back is never logged. The user and admin scopes differ only in what they replace.
+ */
+export const loggingAfterCommit = <S extends object & Transactional<S>>(
+  scope: S,
+  sink: Sink,
+  pending: SecurityLogEntry[] | null,
+  wrap: (inner: S, queue: SecurityLogEntry[]) => S,
+  methods: Partial<S>,
+): S =>
+  new Proxy(scope, {
+    get(target, property, receiver) {
+      if (property === 'transaction') {
+        return async <T>(work: (inner: S) => Promise<T>): Promise<T> => {
+          const queue = pending ?? [];
+          const result = await target.transaction((inner) => work(wrap(inner, queue)));
+          if (!pending) for (const entry of queue) sink(entry);
+          return result;
+        };
+      }
+      if (Object.hasOwn(methods, property)) return methods[property as keyof S];
+      const value: unknown = Reflect.get(target, property, receiver);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+
 const entryOf = (scope: UserScope, event: NewSecurityEvent): SecurityLogEntry => ({
   type: event.type,
   userId: scope.userId,
@@ -18,24 +51,10 @@ const entryOf = (scope: UserScope, event: NewSecurityEvent): SecurityLogEntry =>
  * inside a transaction they wait for its commit, and a rolled-back event is never logged.
  */
 export const loggedScope = (scope: UserScope, sink: Sink, pending: SecurityLogEntry[] | null): UserScope =>
-  new Proxy(scope, {
-    get(target, property, receiver) {
-      if (property === 'recordEvent') {
-        return async (event: NewSecurityEvent) => {
-          await target.recordEvent(event);
-          if (pending) pending.push(entryOf(target, event));
-          else sink(entryOf(target, event));
-        };
-      }
-      if (property === 'transaction') {
-        return async <T>(work: (inner: UserScope) => Promise<T>): Promise<T> => {
-          const queue = pending ?? [];
-          const result = await target.transaction((inner) => work(loggedScope(inner, sink, queue)));
-          if (!pending) for (const entry of queue) sink(entry);
-          return result;
-        };
-      }
-      const value: unknown = Reflect.get(target, property, receiver);
-      return typeof value === 'function' ? value.bind(target) : value;
+  loggingAfterCommit(scope, sink, pending, (inner, queue) => loggedScope(inner, sink, queue), {
+    recordEvent: async (event) => {
+      await scope.recordEvent(event);
+      if (pending) pending.push(entryOf(scope, event));
+      else sink(entryOf(scope, event));
     },
   });

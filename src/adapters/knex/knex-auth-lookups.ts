@@ -6,22 +6,23 @@ import type { PendingLogin } from '../../core/domain/pending-login.js';
 import type { Passkey } from '../../core/domain/second-factor.js';
 import type { Session } from '../../core/domain/session.js';
 import type { UserId } from '../../core/domain/user-id.js';
-import type { NewUser, User } from '../../core/domain/user.js';
+import type { CredentialOwner, NewUser, User } from '../../core/domain/user.js';
 import type { PasskeyLoginChallenge } from '../../core/domain/webauthn-challenge.js';
 import type { AuthLookups, InsertUserOutcome, RedeemOutcome, WithNewUser } from '../../core/ports/auth-lookups.js';
 import type { UserScope } from '../../core/ports/user-scopes.js';
 import { AuthAccess, OWNER_PREFIX, ROW_PREFIX } from './access/auth-access.js';
 import { engineOf, type Engine } from './connection/engine.js';
 import { KnexUserScope } from './knex-user-scope.js';
-import { ACCOUNT_RECOVERIES, API_TOKENS, INVITES, PASSKEY_LOGIN_CHALLENGES, PASSKEYS, PENDING_LOGINS, SESSIONS, USERS, type Model } from './models/index.js';
+import { ACCOUNT_RECOVERIES, API_TOKENS, CREDENTIAL_OWNERS, INVITES, PASSKEY_LOGIN_CHALLENGES, PASSKEYS, PENDING_LOGINS, SESSIONS, USERS, type Model } from './models/index.js';
 import type { PreparedAuthQueries } from './hot-path/prepared-auth-queries.js';
 import { preparedAuthQueriesFor } from './hot-path/prepared-queries.js';
 import { fromRow, toRow, type StoredRow } from './row-mapping.js';
 import { fromStoredId, toStoredIdOrNull, toStoredTime } from './stored-forms.js';
 import { isUniqueViolation } from './connection/unique-violation.js';
 
-const withOwner = <T>(model: Model<T>, row: StoredRow | undefined): { record: T; user: User } | null =>
-  row ? { record: fromRow(model, row, ROW_PREFIX), user: fromRow(USERS, row, OWNER_PREFIX) } : null;
+/** A row of findWithOwner's, read as the record and its owner (all of the user, or a projection of it). */
+const withOwner = <T, U>(model: Model<T>, owner: Model<U>, row: StoredRow | undefined): { record: T; user: U } | null =>
+  row ? { record: fromRow(model, row, ROW_PREFIX), user: fromRow(owner, row, OWNER_PREFIX) } : null;
 
 export class KnexAuthLookups implements AuthLookups {
   private readonly access: AuthAccess;
@@ -40,15 +41,15 @@ export class KnexAuthLookups implements AuthLookups {
     return row ? fromRow(USERS, row) : null;
   }
 
-  async findSessionByTokenHash(tokenHash: string): Promise<{ session: Session; user: User } | null> {
+  async findSessionByTokenHash(tokenHash: string): Promise<{ session: Session; user: CredentialOwner } | null> {
     const row = await this.prepared.sessionByTokenHash(tokenHash);
-    const found = withOwner(SESSIONS, row);
+    const found = withOwner(SESSIONS, CREDENTIAL_OWNERS, row);
     return found && { session: found.record, user: found.user };
   }
 
-  async findApiTokenByTokenHash(tokenHash: string): Promise<{ token: ApiToken; user: User } | null> {
+  async findApiTokenByTokenHash(tokenHash: string): Promise<{ token: ApiToken; user: CredentialOwner } | null> {
     const row = await this.prepared.apiTokenByTokenHash(tokenHash);
-    const found = withOwner(API_TOKENS, row);
+    const found = withOwner(API_TOKENS, CREDENTIAL_OWNERS, row);
     return found && { token: found.record, user: found.user };
   }
 
@@ -58,17 +59,17 @@ export class KnexAuthLookups implements AuthLookups {
   }
 
   async findPendingLoginBySecretHash(secretHash: string): Promise<{ pending: PendingLogin; user: User } | null> {
-    const found = withOwner(PENDING_LOGINS, await this.access.findWithOwner(PENDING_LOGINS, 'secretHash', secretHash));
+    const found = withOwner(PENDING_LOGINS, USERS, await this.access.findWithOwner(PENDING_LOGINS, 'secretHash', secretHash));
     return found && { pending: found.record, user: found.user };
   }
 
   async findAccountRecoveryByCodeHash(codeHash: string): Promise<{ recovery: AccountRecovery; user: User } | null> {
-    const found = withOwner(ACCOUNT_RECOVERIES, await this.access.findWithOwner(ACCOUNT_RECOVERIES, 'codeHash', codeHash));
+    const found = withOwner(ACCOUNT_RECOVERIES, USERS, await this.access.findWithOwner(ACCOUNT_RECOVERIES, 'codeHash', codeHash));
     return found && { recovery: found.record, user: found.user };
   }
 
   async findPasskeyByCredentialId(credentialId: string): Promise<{ passkey: Passkey; user: User } | null> {
-    const found = withOwner(PASSKEYS, await this.access.findWithOwner(PASSKEYS, 'credentialId', credentialId));
+    const found = withOwner(PASSKEYS, USERS, await this.access.findWithOwner(PASSKEYS, 'credentialId', credentialId));
     return found && { passkey: found.record, user: found.user };
   }
 

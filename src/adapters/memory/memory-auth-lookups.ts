@@ -5,7 +5,7 @@ import type { PendingLogin } from '../../core/domain/pending-login.js';
 import type { Passkey } from '../../core/domain/second-factor.js';
 import type { Session } from '../../core/domain/session.js';
 import type { UserId } from '../../core/domain/user-id.js';
-import type { NewUser, User } from '../../core/domain/user.js';
+import { toCredentialOwner, type CredentialOwner, type NewUser, type User } from '../../core/domain/user.js';
 import type { PasskeyLoginChallenge } from '../../core/domain/webauthn-challenge.js';
 import type { AuthLookups, InsertUserOutcome, RedeemOutcome, WithNewUser } from '../../core/ports/auth-lookups.js';
 import type { UserScope } from '../../core/ports/user-scopes.js';
@@ -24,16 +24,17 @@ export class MemoryAuthLookups implements AuthLookups {
     return findOne(this.tables.users, (user) => user.email === email);
   }
 
-  async findSessionByTokenHash(tokenHash: string): Promise<{ session: Session; user: User } | null> {
+  // Projected as the Knex adapter selects, so that nothing can come to rely on the hash being there.
+  async findSessionByTokenHash(tokenHash: string): Promise<{ session: Session; user: CredentialOwner } | null> {
     const session = findOne(this.tables.sessions, (s) => s.tokenHash === tokenHash);
     const user = session && this.userOf(session.userId);
-    return session && user ? { session, user } : null;
+    return session && user ? { session, user: toCredentialOwner(user) } : null;
   }
 
-  async findApiTokenByTokenHash(tokenHash: string): Promise<{ token: ApiToken; user: User } | null> {
+  async findApiTokenByTokenHash(tokenHash: string): Promise<{ token: ApiToken; user: CredentialOwner } | null> {
     const token = findOne(this.tables.apiTokens, (t) => t.tokenHash === tokenHash);
     const user = token && this.userOf(token.userId);
-    return token && user ? { token, user } : null;
+    return token && user ? { token, user: toCredentialOwner(user) } : null;
   }
 
   async findInviteByCodeHash(codeHash: string): Promise<Invite | null> {

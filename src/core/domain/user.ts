@@ -18,6 +18,21 @@ export interface User {
 
 export const isDisabled = (user: Pick<User, 'disabledAt'>): boolean => user.disabledAt !== null;
 
+/**
+ * The user as every request's credential check reads it: what a Principal is built from and no
+ * more, so that the password hash never travels on the hot path.
+ */
+export type CredentialOwner = Pick<User, 'id' | 'email' | 'displayName' | 'role' | 'createdAt' | 'disabledAt'>;
+
+export const toCredentialOwner = (user: CredentialOwner): CredentialOwner => ({
+  id: user.id,
+  email: user.email,
+  displayName: user.displayName,
+  role: user.role,
+  createdAt: user.createdAt,
+  disabledAt: user.disabledAt,
+});
+
 /** A user about to be inserted: its id is only a candidate until the store has written the row. */
 export type NewUser = Omit<User, 'id'> & { id: string };
 
@@ -29,7 +44,7 @@ export interface PublicUser {
   createdAt: Date;
 }
 
-export const toPublicUser = (user: User): PublicUser => ({
+export const toPublicUser = (user: Pick<User, keyof PublicUser>): PublicUser => ({
   id: user.id,
   email: user.email,
   displayName: user.displayName,

@@ -5,7 +5,7 @@ import type { PendingLogin } from '../domain/pending-login.js';
 import type { Passkey } from '../domain/second-factor.js';
 import type { Session } from '../domain/session.js';
 import type { UserId } from '../domain/user-id.js';
-import type { NewUser, User } from '../domain/user.js';
+import type { CredentialOwner, NewUser, User } from '../domain/user.js';
 import type { PasskeyLoginChallenge } from '../domain/webauthn-challenge.js';
 import type { UserScope } from './user-scopes.js';
 
@@ -21,8 +21,9 @@ export type WithNewUser<T> = (scope: UserScope) => Promise<T>;
  */
 export interface AuthLookups {
   findUserByEmail(email: string): Promise<User | null>;
-  findSessionByTokenHash(tokenHash: string): Promise<{ session: Session; user: User } | null>;
-  findApiTokenByTokenHash(tokenHash: string): Promise<{ token: ApiToken; user: User } | null>;
+  /** Every request's lookups: the credential with only the owner's fields a principal needs. */
+  findSessionByTokenHash(tokenHash: string): Promise<{ session: Session; user: CredentialOwner } | null>;
+  findApiTokenByTokenHash(tokenHash: string): Promise<{ token: ApiToken; user: CredentialOwner } | null>;
   findInviteByCodeHash(codeHash: string): Promise<Invite | null>;
   /** The second login step: the pending login its cookie names, with its user. */
   findPendingLoginBySecretHash(secretHash: string): Promise<{ pending: PendingLogin; user: User } | null>;

@@ -19,12 +19,21 @@ export class AuthAccess {
     return this.exact(model, field, value).first() as Promise<StoredRow | undefined>;
   }
 
-  /** One query for the hot paths: the row and its owning user, columns prefixed r__ and u__. */
-  findWithOwner<T, K extends keyof T & string>(model: ScopedModel<T, keyof T & string, K>, field: NoInfer<K>, value: string): Promise<StoredRow | undefined> {
+  /**
+   * One query for the hot paths: the row and its owning user, columns prefixed r__ and u__; `owner`
+   * picks which user columns come along (all of them unless a projection of users says otherwise).
+   */
+  findWithOwner<T, K extends keyof T & string>(
+    model: ScopedModel<T, keyof T & string, K>,
+    field: NoInfer<K>,
+    value: string,
+    owner: SchemaModel = USERS,
+  ): Promise<StoredRow | undefined> {
     if (model.table === USERS.table) throw new Error('users has no owner to join');
+    if (owner.table !== USERS.table) throw new Error(`${owner.table} is not the users table`);
     return this.exact(model, field, value)
       .join(USERS.table, `${USERS.table}.id`, `${model.table}.${model.scope.column}`)
-      .first([...aliasedColumns(model, ROW_PREFIX), ...aliasedColumns(USERS, OWNER_PREFIX)]) as Promise<StoredRow | undefined>;
+      .first([...aliasedColumns(model, ROW_PREFIX), ...aliasedColumns(owner, OWNER_PREFIX)]) as Promise<StoredRow | undefined>;
   }
 
   async insert(model: SchemaModel, row: StoredRow): Promise<void> {

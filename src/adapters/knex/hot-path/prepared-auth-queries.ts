@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { AuthAccess } from '../access/auth-access.js';
-import { API_TOKENS, INVITES, SESSIONS, USERS } from '../models/index.js';
+import { API_TOKENS, CREDENTIAL_OWNERS, INVITES, SESSIONS, USERS } from '../models/index.js';
 import { engineOf } from '../connection/engine.js';
 import { PostgresStatements } from './postgres-statements.js';
 import { SqliteStatements } from './sqlite-statements.js';
@@ -24,8 +24,8 @@ export class PreparedAuthQueries {
     const exact = (pending: PromiseLike<unknown>) => compileTemplate(unrunBuilder(pending).clear('limit'), { key: KEY });
     this.statements = engineOf(db) === 'sqlite' ? new SqliteStatements(db) : new PostgresStatements(db);
     this.templates = {
-      sessionByTokenHash: exact(access.findWithOwner(SESSIONS, 'tokenHash', KEY)),
-      apiTokenByTokenHash: exact(access.findWithOwner(API_TOKENS, 'tokenHash', KEY)),
+      sessionByTokenHash: exact(access.findWithOwner(SESSIONS, 'tokenHash', KEY, CREDENTIAL_OWNERS)),
+      apiTokenByTokenHash: exact(access.findWithOwner(API_TOKENS, 'tokenHash', KEY, CREDENTIAL_OWNERS)),
       userByEmail: exact(access.findBy(USERS, 'email', KEY)),
       inviteByCodeHash: exact(access.findBy(INVITES, 'codeHash', KEY)),
     };

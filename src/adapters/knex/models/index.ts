@@ -10,12 +10,13 @@ import { SECURITY_EVENTS } from './security-events.js';
 import { SESSIONS } from './sessions.js';
 import { THROTTLE_COUNTERS } from './throttle-counters.js';
 import { TOTP_FACTORS } from './totp-factors.js';
-import { USERS } from './users.js';
+import { CREDENTIAL_OWNERS, USERS } from './users.js';
 import { PASSKEY_LOGIN_CHALLENGES, WEBAUTHN_CHALLENGES } from './webauthn-challenges.js';
 
 export {
   ACCOUNT_RECOVERIES,
   API_TOKENS,
+  CREDENTIAL_OWNERS,
   INVITES,
   PASSKEY_LOGIN_CHALLENGES,
   PASSKEYS,

@@ -49,6 +49,13 @@ export interface InsertableModel<T, O extends keyof T & string = keyof T & strin
   owner: { column: string; field: O };
 }
 
+/** Some columns of a model, read as a narrower record; it names no keys, so nothing looks up by it. */
+export const projectionOf = <T, F extends keyof T & string>(model: Model<T>, fields: readonly F[]): Model<Pick<T, F>, never> => ({
+  table: model.table,
+  keys: [],
+  columns: model.columns.filter((column): column is Column<F> => (fields as readonly string[]).includes(column.field)),
+});
+
 export const columnOf = (model: SchemaModel, name: string): Column => {
   const column = model.columns.find((c) => c.name === name);
   if (!column) throw new Error(`${model.table} has no column ${name}`);

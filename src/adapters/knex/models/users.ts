@@ -1,5 +1,5 @@
-import type { User } from '../../../core/domain/user.js';
-import type { ScopedModel } from './model.js';
+import type { CredentialOwner, User } from '../../../core/domain/user.js';
+import { projectionOf, type Model, type ScopedModel } from './model.js';
 
 export const EMAIL_MAX = 254;
 
@@ -20,3 +20,6 @@ export const USERS: ScopedModel<User, 'id', 'id' | 'email'> = {
     { name: 'last_login_at', field: 'lastLoginAt', type: { kind: 'timestamp' }, nullable: true },
   ],
 };
+
+/** The user columns the per-request credential lookups join: a principal's, never password_hash. */
+export const CREDENTIAL_OWNERS: Model<CredentialOwner, never> = projectionOf(USERS, ['id', 'email', 'displayName', 'role', 'createdAt', 'disabledAt']);
