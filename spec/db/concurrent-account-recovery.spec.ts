@@ -11,7 +11,9 @@ const EMAIL = 'raced@example.com';
  * One account-recovery code, redeemed by four OS processes at the same moment through the whole
  * use case: exactly one sets the password and opens a session, the others get recovery_invalid.
  */
-describe(`an account-recovery code raced by ${PROCESSES} processes (${ENGINE_LABEL})`, () => {
+describe(`an account-recovery code raced by ${PROCESSES} processes (${ENGINE_LABEL})`, function () {
+  // Four processes each start a TypeScript runtime: seconds apiece on a busy machine.
+  this.timeout(60_000);
   let temp: TempDatabase;
   let service: Service;
   before(async () => {

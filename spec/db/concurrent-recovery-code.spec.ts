@@ -15,7 +15,9 @@ const PROCESSES = 4;
  * the same 20 codes at the same moment (each inside a transaction that also opens a session):
  * exactly one wins each code, and every code is spent.
  */
-describe(`recovery codes raced by ${PROCESSES} processes (${ENGINE_LABEL})`, () => {
+describe(`recovery codes raced by ${PROCESSES} processes (${ENGINE_LABEL})`, function () {
+  // Four processes each start a TypeScript runtime: seconds apiece on a busy machine.
+  this.timeout(60_000);
   let temp: TempDatabase;
   before(async () => (temp = await createTempDatabase()));
   after(() => temp.cleanup());
