@@ -1,5 +1,6 @@
 import type { Locale } from '../i18n/catalogue.js';
 import { ErrorSummary, Field, type FormState } from './form-parts.js';
+import { PasskeyAlternative } from './passkey-alternative.js';
 import { Layout, type Viewer } from './layout.js';
 
 export interface ConfirmPageProps {
@@ -29,13 +30,7 @@ export const ConfirmPage = ({ locale, state, returnTo, withSecondFactor, viewer 
         <button type="submit">{t('confirm.submit')}</button>
       </form>
       {withSecondFactor && (
-        <div class="passkey-only" hidden>
-          <p class="or">{t('signIn.or')}</p>
-          <button type="button" class="secondary" data-passkey="step-up" data-return-to={returnTo ?? ''} data-failed={t('problem.passkeyFailed')}>
-            {t('confirm.passkey')}
-          </button>
-          <p class="problem" role="alert" data-passkey-problem></p>
-        </div>
+        <PasskeyAlternative locale={locale} flow="step-up" text={t('confirm.passkey')} returnTo={returnTo} />
       )}
     </Layout>
   );

@@ -1,5 +1,6 @@
 import type { Locale } from '../i18n/catalogue.js';
 import { ErrorSummary, Field, type FormState } from './form-parts.js';
+import { PasskeyAlternative } from './passkey-alternative.js';
 import { Layout } from './layout.js';
 
 export interface SecondFactorPageProps {
@@ -20,13 +21,7 @@ export const SecondFactorPage = ({ locale, state, returnTo }: SecondFactorPagePr
         <Field form="second-factor" name="code" label={t('field.code')} autocomplete="one-time-code" hint={t('hint.code')} state={state} />
         <button type="submit">{t('secondFactor.submit')}</button>
       </form>
-      <div class="passkey-only" hidden>
-        <p class="or">{t('signIn.or')}</p>
-        <button type="button" class="secondary" data-passkey="second-factor" data-return-to={returnTo ?? ''} data-failed={t('problem.passkeyFailed')}>
-          {t('secondFactor.passkey')}
-        </button>
-        <p class="problem" role="alert" data-passkey-problem></p>
-      </div>
+      <PasskeyAlternative locale={locale} flow="second-factor" text={t('secondFactor.passkey')} returnTo={returnTo} />
       <p>
         <a href="/gatehouse/sign-in">{t('secondFactor.restart')}</a>
       </p>

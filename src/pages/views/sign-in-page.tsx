@@ -1,5 +1,6 @@
 import type { Locale } from '../i18n/catalogue.js';
 import { ErrorSummary, Field, type FormState } from './form-parts.js';
+import { PasskeyAlternative } from './passkey-alternative.js';
 import { Layout } from './layout.js';
 
 export interface SignInPageProps {
@@ -29,13 +30,7 @@ export const SignInPage = ({ locale, state, returnTo, forced }: SignInPageProps)
         <Field form="sign-in" name="password" label={t('field.password')} type="password" autocomplete="current-password" state={state} />
         <button type="submit">{t('signIn.submit')}</button>
       </form>
-      <div class="passkey-only" hidden>
-        <p class="or">{t('signIn.or')}</p>
-        <button type="button" class="secondary" data-passkey="sign-in" data-return-to={returnTo ?? ''} data-failed={t('problem.passkeyFailed')}>
-          {t('signIn.passkey')}
-        </button>
-        <p class="problem" role="alert" data-passkey-problem></p>
-      </div>
+      <PasskeyAlternative locale={locale} flow="sign-in" text={t('signIn.passkey')} returnTo={returnTo} />
       <p>
         <a href="/gatehouse/recover">{t('signIn.forgot')}</a>
       </p>

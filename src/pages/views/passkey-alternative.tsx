@@ -1,0 +1,15 @@
+import type { Locale } from '../i18n/catalogue.js';
+
+/**
+ * "or use a passkey": hidden until passkeys.js finds WebAuthn, so a page without JavaScript shows
+ * only its form. `flow` names what the script does (data-passkey); the problem line is its own alert.
+ */
+export const PasskeyAlternative = ({ locale, flow, text, returnTo }: { locale: Locale; flow: 'sign-in' | 'second-factor' | 'step-up'; text: string; returnTo: string | null }) => (
+  <div class="passkey-only" hidden>
+    <p class="or">{locale.t('signIn.or')}</p>
+    <button type="button" class="secondary" data-passkey={flow} data-return-to={returnTo ?? ''} data-failed={locale.t('problem.passkeyFailed')}>
+      {text}
+    </button>
+    <p class="problem" role="alert" data-passkey-problem></p>
+  </div>
+);
