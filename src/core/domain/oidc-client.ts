@@ -1,0 +1,29 @@
+/**
+ * An application that signs its users in with Gatehouse (an OpenID Connect relying party). It exists
+ * only by an admin's hand; a confidential client's secret is kept as a hash, never in the clear.
+ */
+export type OidcClientType = 'confidential' | 'public';
+
+export interface OidcClient {
+  clientId: string;
+  name: string;
+  type: OidcClientType;
+  /** Matched exactly, in the order the admin gave them. */
+  redirectUris: string[];
+  postLogoutRedirectUris: string[];
+  /** A first-party client: no consent page. */
+  skipConsent: boolean;
+  /** False only for a confidential client that cannot send PKCE. */
+  requirePkce: boolean;
+  /** SHA-256 (hex) of the secret of a confidential client; null for a public one. */
+  secretHash: string | null;
+  createdAt: Date;
+}
+
+/** A user's remembered consent for one client, as the account page and the API list it. */
+export interface OidcGrantView {
+  clientId: string;
+  name: string;
+  scopes: string[];
+  createdAt: Date;
+}

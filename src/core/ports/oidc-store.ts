@@ -1,0 +1,54 @@
+import type { OidcClient } from '../domain/oidc-client.js';
+
+/**
+ * What oidc-provider keeps (codes, tokens, grants, sessions and interactions of the protocol), as
+ * opaque JSON per model name. Shared by every instance through the database.
+ */
+export type OidcPayload = Readonly<Record<string, unknown>>;
+
+export interface OidcPayloadStore {
+  /** Inserts or replaces; `accountId`, `clientId`, `grantId`, `uid` and `userCode` are read from the payload. */
+  upsert(model: string, id: string, payload: OidcPayload, expiresAt: Date | null): Promise<void>;
+  /** Null once expired or gone; a consumed payload carries `consumed` (epoch seconds). */
+  find(model: string, id: string): Promise<OidcPayload | null>;
+  findByUid(model: string, uid: string): Promise<OidcPayload | null>;
+  findByUserCode(model: string, userCode: string): Promise<OidcPayload | null>;
+  /**
+   * Marks it consumed only if nobody has yet (`UPDATE … WHERE consumed_at IS NULL`): true for the
+   * one caller that consumed it, false for every other (already consumed, expired or gone).
+   */
+  consume(model: string, id: string, at: Date): Promise<boolean>;
+  destroy(model: string, id: string): Promise<void>;
+  /** Every payload of the grant: its codes, access and refresh tokens, and the grant itself. */
+  revokeByGrantId(grantId: string): Promise<void>;
+  /** Deletes rows past their expiry; answers how many. */
+  purgeExpired(now: Date): Promise<number>;
+}
+
+/** The lookup the provider makes on every request that names a client. */
+export interface OidcClientLookup {
+  find(clientId: string): Promise<OidcClient | null>;
+}
+
+export type SigningAlgorithm = 'RS256' | 'ES256';
+
+/** A signing key, its private JWK sealed with the service key (SecretBox). */
+export interface StoredSigningKey {
+  kid: string;
+  alg: SigningAlgorithm;
+  sealedJwk: string;
+  createdAt: Date;
+  /** When a newer key replaced it; it stays published until nothing it signed can be valid. */
+  retiredAt: Date | null;
+}
+
+export interface OidcKeyStore {
+  /** Newest first, retired ones included; the caller drops those retired long enough ago. */
+  list(): Promise<StoredSigningKey[]>;
+  /** Adds the keys only if the table holds none (the first start of several instances at once); true when added. */
+  addIfNone(keys: StoredSigningKey[]): Promise<boolean>;
+  /** In one transaction: retires every current key at `at` and adds the new ones. */
+  rotate(keys: StoredSigningKey[], at: Date): Promise<void>;
+  /** Deletes keys retired before `before`. */
+  deleteRetiredBefore(before: Date): Promise<number>;
+}
