@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { checkDrift } from '../../src/adapters/knex/drift/drift-check.js';
-import { MODELS, SESSIONS, USERS, type SchemaModel } from '../../src/adapters/knex/models/index.js';
+import { MODELS, SESSIONS_TABLE, USERS, type SchemaModel } from '../../src/adapters/knex/models/index.js';
 import { createTempDatabase, type TempDatabase } from '../support/db/temp-database.js';
 import { ENGINE_LABEL } from '../support/db/test-engine.js';
 
@@ -34,8 +34,8 @@ describe(`drift check (${ENGINE_LABEL})`, () => {
   });
 
   it('reports a foreign key the schema lacks', async () => {
-    const columns = SESSIONS.columns.map(({ references: _dropped, ...c }) => c);
-    expect(await checkDrift(temp.db, replacing(SESSIONS, { columns }))).to.deep.equal([
+    const columns = SESSIONS_TABLE.columns.map(({ references: _dropped, ...c }) => c);
+    expect(await checkDrift(temp.db, replacing(SESSIONS_TABLE, { columns }))).to.deep.equal([
       'sessions.user_id: references users.id on delete CASCADE in the database, no foreign key in the model',
     ]);
   });

@@ -15,11 +15,12 @@ const COLUMNS = `select c.table_name, c.column_name, c.data_type, c.character_ma
     on t.table_schema = c.table_schema and t.table_name = c.table_name and t.table_type = 'BASE TABLE'
   where c.table_schema = current_schema() order by c.table_name, c.ordinal_position`;
 
-// Single-column unique indexes, whether made by a constraint or by CREATE UNIQUE INDEX.
+// Single-column unique indexes, whether made by a constraint or by CREATE UNIQUE INDEX, and every
+// column of a primary key (as SQLite's pragma reports a composite key: each column has pk > 0).
 const KEYS = `select t.relname as table_name, a.attname as column_name, i.indisprimary as is_primary
   from pg_index i join pg_class t on t.oid = i.indrelid join pg_namespace n on n.oid = t.relnamespace
-  join pg_attribute a on a.attrelid = t.oid and a.attnum = i.indkey[0]
-  where n.nspname = current_schema() and i.indisunique and i.indnkeyatts = 1 and i.indpred is null`;
+  join pg_attribute a on a.attrelid = t.oid and a.attnum = any(i.indkey::int2[])
+  where n.nspname = current_schema() and i.indisunique and (i.indnkeyatts = 1 or i.indisprimary) and i.indpred is null`;
 
 const FOREIGN = `select t.relname as table_name, a.attname as column_name, r.relname as ref_table,
     ra.attname as ref_column, c.confdeltype as on_delete

@@ -6,6 +6,7 @@ import * as secondFactor from '../../../../db/migrations/0004_second_factor.js';
 import * as administration from '../../../../db/migrations/0005_administration.js';
 import * as accountRecovery from '../../../../db/migrations/0006_account_recovery.js';
 import * as secondFactorFailures from '../../../../db/migrations/0007_second_factor_failures.js';
+import * as oidc from '../../../../db/migrations/0008_oidc.js';
 
 export interface Migration {
   name: string;
@@ -22,6 +23,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '0005_administration', ...administration },
   { name: '0006_account_recovery', ...accountRecovery },
   { name: '0007_second_factor_failures', ...secondFactorFailures },
+  { name: '0008_oidc', ...oidc },
 ];
 
 export const MIGRATION_SOURCE: Knex.MigrationSource<Migration> = {

@@ -1,12 +1,16 @@
 import { ACCOUNT_RECOVERIES } from './account-recoveries.js';
 import { API_TOKENS } from './api-tokens.js';
 import { INVITES } from './invites.js';
+import { OIDC_CLIENTS } from './oidc-clients.js';
+import { OIDC_PAYLOADS } from './oidc-payloads.js';
+import { OIDC_SIGNING_KEYS } from './oidc-signing-keys.js';
 import { PASSKEYS } from './passkeys.js';
 import { PENDING_LOGINS } from './pending-logins.js';
 import { RECOVERY_CODES } from './recovery-codes.js';
 import { SECOND_FACTOR_FAILURES } from './second-factor-failures.js';
 import type { SchemaModel } from './model.js';
 import { SECURITY_EVENTS } from './security-events.js';
+import { SESSION_SIGN_INS, SESSIONS_TABLE } from './session-sign-ins.js';
 import { SESSIONS } from './sessions.js';
 import { THROTTLE_COUNTERS } from './throttle-counters.js';
 import { TOTP_FACTORS } from './totp-factors.js';
@@ -18,13 +22,18 @@ export {
   API_TOKENS,
   CREDENTIAL_OWNERS,
   INVITES,
+  OIDC_CLIENTS,
+  OIDC_PAYLOADS,
+  OIDC_SIGNING_KEYS,
   PASSKEY_LOGIN_CHALLENGES,
   PASSKEYS,
   PENDING_LOGINS,
   RECOVERY_CODES,
   SECOND_FACTOR_FAILURES,
   SECURITY_EVENTS,
+  SESSION_SIGN_INS,
   SESSIONS,
+  SESSIONS_TABLE,
   THROTTLE_COUNTERS,
   TOTP_FACTORS,
   USERS,
@@ -35,7 +44,7 @@ export type { Column, InsertableModel, LogicalType, Model, SchemaModel, ScopedMo
 /** Every table the service owns, in dependency order; the drift check compares exactly these. */
 export const MODELS: readonly SchemaModel[] = [
   USERS,
-  SESSIONS,
+  SESSIONS_TABLE,
   INVITES,
   API_TOKENS,
   THROTTLE_COUNTERS,
@@ -48,4 +57,7 @@ export const MODELS: readonly SchemaModel[] = [
   PASSKEY_LOGIN_CHALLENGES,
   ACCOUNT_RECOVERIES,
   SECOND_FACTOR_FAILURES,
+  OIDC_CLIENTS,
+  OIDC_PAYLOADS,
+  OIDC_SIGNING_KEYS,
 ];
