@@ -65,7 +65,8 @@ export const composeService = (config: ServiceConfig, overrides: Partial<Ports> 
   const db = openDatabase(config.databaseUrl, { poolMax: config.databasePoolMax, logger: logs, gate: outage });
   const written = overrides.log ?? new PinoSecurityLog(logs);
   const log = metrics ? new MeteredSecurityLog(written, metrics) : written;
-  const store = createKnexStore(db);
+  const clock = overrides.clock ?? new SystemClock();
+  const store = createKnexStore(db, clock);
   const ports: Ports = {
     ...store,
     ...withSecurityLog(store, log),
@@ -73,7 +74,7 @@ export const composeService = (config: ServiceConfig, overrides: Partial<Ports> 
     blocklist: passwordBlocklistFor(config),
     secrets: new CryptoSecretGenerator(),
     ids: new UuidV7IdGenerator(),
-    clock: new SystemClock(),
+    clock,
     throttle: new KnexAttemptThrottle(db),
     totp: new OtpauthTotp(),
     secretBox: config.secretKey ? new AesGcmSecretBox(config.secretKey, config.secretKeyPrevious ?? null) : NO_KEY,

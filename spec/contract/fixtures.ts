@@ -3,6 +3,8 @@ import type { AdminPrincipal } from '../../src/core/domain/admin-principal.js';
 import { uuidv7 } from 'uuidv7';
 import type { ApiToken } from '../../src/core/domain/api-token.js';
 import type { Invite } from '../../src/core/domain/invite.js';
+import type { OidcClient } from '../../src/core/domain/oidc-client.js';
+import type { StoredSigningKey } from '../../src/core/ports/oidc-store.js';
 import type { Session } from '../../src/core/domain/session.js';
 import type { Principal } from '../../src/core/domain/principal.js';
 import type { SecurityEvent } from '../../src/core/domain/security-event.js';
@@ -94,3 +96,25 @@ export const aPrincipal = (userId: string, overrides: Partial<Principal> = {}, p
 /** Specs stand in for the admin-authentication step too: an admin (or the operator) as it would mint one. */
 export const anAdmin = (adminId: UserId | null): AdminPrincipal =>
   ({ actor: adminId === null ? 'operator' : 'admin', adminId, context: { userAgent: 'Mozilla/5.0 (contract)', clientAddress: '203.0.113.9' } }) as AdminPrincipal;
+
+export const anOidcClient = (overrides: Partial<OidcClient> = {}): OidcClient => ({
+  clientId: `client-${hash().slice(0, 16)}`,
+  name: 'Grafana',
+  type: 'confidential',
+  redirectUris: ['https://grafana.example.com/login/generic_oauth'],
+  postLogoutRedirectUris: [],
+  skipConsent: false,
+  requirePkce: true,
+  secretHash: hash(),
+  createdAt: at('2026-01-02T03:04:05.678Z'),
+  ...overrides,
+});
+
+export const aSigningKey = (overrides: Partial<StoredSigningKey> = {}): StoredSigningKey => ({
+  kid: hash().slice(0, 20),
+  alg: 'RS256',
+  sealedJwk: `sealed-${hash()}`,
+  createdAt: at('2026-01-02T03:04:05.678Z'),
+  retiredAt: null,
+  ...overrides,
+});

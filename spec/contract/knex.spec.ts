@@ -7,6 +7,8 @@ import { accountRecoveryContract } from './account-recovery.contract.js';
 import { authLookupsContract } from './auth-lookups.contract.js';
 import { eventRetentionContract } from './event-retention.contract.js';
 import { healthProbeContract } from './health-probe.contract.js';
+import { oidcStoreContract } from './oidc-store.contract.js';
+import { userOidcContract } from './user-oidc.contract.js';
 import type { DatabaseStoreUnderTest, StoreFactory } from './store-factory.js';
 import { userScopesContract } from './user-scopes.contract.js';
 
@@ -31,3 +33,5 @@ healthProbeContract(adapter, factory);
 accountRecoveryContract(adapter, factory);
 eventRetentionContract(adapter, factory);
 adminScopesContract(adapter, factory);
+oidcStoreContract(adapter, factory);
+userOidcContract(adapter, factory);

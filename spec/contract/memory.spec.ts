@@ -4,6 +4,8 @@ import { adminScopesContract } from './admin-scopes.contract.js';
 import { authLookupsContract } from './auth-lookups.contract.js';
 import { eventRetentionContract } from './event-retention.contract.js';
 import { healthProbeContract } from './health-probe.contract.js';
+import { oidcStoreContract } from './oidc-store.contract.js';
+import { userOidcContract } from './user-oidc.contract.js';
 import type { StoreFactory } from './store-factory.js';
 import { userScopesContract } from './user-scopes.contract.js';
 
@@ -15,3 +17,5 @@ healthProbeContract('memory', factory);
 accountRecoveryContract('memory', factory);
 eventRetentionContract('memory', factory);
 adminScopesContract('memory', factory);
+oidcStoreContract('memory', factory);
+userOidcContract('memory', factory);

@@ -1,14 +1,17 @@
 import type { Knex } from 'knex';
 import type { AdminPrincipal } from '../../core/domain/admin-principal.js';
 import type { Invite } from '../../core/domain/invite.js';
+import type { OidcClient } from '../../core/domain/oidc-client.js';
 import type { SecurityEvent } from '../../core/domain/security-event.js';
 import type { UserId } from '../../core/domain/user-id.js';
 import type { User } from '../../core/domain/user.js';
 import type { AdminScope, AdminUser, EventQuery, TargetUser, UserQuery } from '../../core/ports/admin-scopes.js';
 import { AdminAccess } from './access/admin-access.js';
 import { KnexUserScope } from './knex-user-scope.js';
-import { INVITES, SECURITY_EVENTS, USERS } from './models/index.js';
-import { fromRow, type StoredRow } from './row-mapping.js';
+import { engineOf } from './connection/engine.js';
+import { INVITES, OIDC_CLIENTS, SECURITY_EVENTS, USERS } from './models/index.js';
+import { fromClientRow, toClientRow } from './oidc/oidc-client-rows.js';
+import { fromRow, toRow, type StoredRow } from './row-mapping.js';
 import { fromStoredId } from './stored-forms.js';
 
 const isTransaction = (db: Knex | Knex.Transaction): db is Knex.Transaction => 'isTransaction' in db && db.isTransaction === true;
@@ -66,6 +69,24 @@ export class KnexAdminScope implements AdminScope {
 
   async listEvents(query: EventQuery): Promise<SecurityEvent[]> {
     return (await this.access.events(query, query.limit)).map((row) => fromRow(SECURITY_EVENTS, row));
+  }
+
+  async insertOidcClient(client: OidcClient): Promise<void> {
+    await this.db(OIDC_CLIENTS.table).insert(toRow(OIDC_CLIENTS, toClientRow(client), engineOf(this.db)));
+  }
+
+  async listOidcClients(): Promise<OidcClient[]> {
+    const rows = (await this.db(OIDC_CLIENTS.table).orderBy('created_at', 'desc').orderBy('client_id', 'desc')) as StoredRow[];
+    return rows.map((row) => fromClientRow(fromRow(OIDC_CLIENTS, row)));
+  }
+
+  async findOidcClient(clientId: string): Promise<OidcClient | null> {
+    const row = (await this.db(OIDC_CLIENTS.table).where({ client_id: clientId }).first()) as StoredRow | undefined;
+    return row ? fromClientRow(fromRow(OIDC_CLIENTS, row)) : null;
+  }
+
+  async deleteOidcClient(clientId: string): Promise<boolean> {
+    return ((await this.db(OIDC_CLIENTS.table).where({ client_id: clientId }).delete()) as number) > 0;
   }
 
   /** The target's own scope, on this scope's connection: inside a transaction, part of it. */

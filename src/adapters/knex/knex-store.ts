@@ -1,16 +1,24 @@
 import type { Knex } from 'knex';
+import type { Clock } from '../../core/ports/clock.js';
 import type { Ports } from '../../core/ports/ports.js';
+import { SystemClock } from '../system-clock.js';
 import { UnscopedAccess } from './access/unscoped-access.js';
 import { KnexAdminScope } from './knex-admin-scope.js';
 import { KnexAuthLookups } from './knex-auth-lookups.js';
 import { KnexEventRetention } from './knex-event-retention.js';
 import { KnexUserScope } from './knex-user-scope.js';
 import { MIGRATIONS } from './migrations/migration-source.js';
+import { KnexOidcClientLookup } from './oidc/knex-oidc-client-lookup.js';
+import { KnexOidcKeyStore } from './oidc/knex-oidc-key-store.js';
+import { KnexOidcPayloadStore } from './oidc/knex-oidc-payload-store.js';
 
-export type Store = Pick<Ports, 'auth' | 'scopes' | 'admins' | 'health' | 'retention'>;
+export type Store = Pick<Ports, 'auth' | 'scopes' | 'admins' | 'health' | 'retention' | 'oidcPayloads' | 'oidcClients' | 'oidcKeys'>;
 
-/** The three access modes of docs/architecture.md, the admin scope, and the trail's retention, each behind its own port. */
-export function createKnexStore(db: Knex): Store {
+/**
+ * The three access modes of docs/architecture.md, the admin scope, the trail's retention and the
+ * OpenID provider's storage, each behind its own port. `clock` decides which payloads have expired.
+ */
+export function createKnexStore(db: Knex, clock: Clock = new SystemClock()): Store {
   const unscoped = new UnscopedAccess(db);
   const latest = MIGRATIONS.map((migration) => migration.name);
   return {
@@ -18,6 +26,9 @@ export function createKnexStore(db: Knex): Store {
     scopes: { open: (userId) => new KnexUserScope(db, userId) },
     retention: new KnexEventRetention(db),
     admins: { open: (admin) => new KnexAdminScope(db, admin) },
+    oidcPayloads: new KnexOidcPayloadStore(db, clock),
+    oidcClients: new KnexOidcClientLookup(db),
+    oidcKeys: new KnexOidcKeyStore(db),
     health: { isDatabaseUp: () => unscoped.ping(), isSchemaCurrent: () => unscoped.hasApplied(latest) },
   };
 }

@@ -4,16 +4,18 @@ import type { ApiToken } from '../../core/domain/api-token.js';
 import { SESSIONS_PER_USER } from '../../core/domain/quotas.js';
 import type { Invite } from '../../core/domain/invite.js';
 import type { NewSecurityEvent, SecurityEvent } from '../../core/domain/security-event.js';
-import type { Session } from '../../core/domain/session.js';
+import { parseAuthMethods, type Session, type SessionSignIn } from '../../core/domain/session.js';
 import type { UserId } from '../../core/domain/user-id.js';
 import type { User } from '../../core/domain/user.js';
 import { hasSecondFactor } from '../../core/domain/second-factor.js';
 import type { FactorStore } from '../../core/ports/factor-store.js';
+import type { UserOidcStore } from '../../core/ports/user-oidc-store.js';
 import type { Page, SessionProof, UserChanges, UserScope } from '../../core/ports/user-scopes.js';
 import { ScopedAccess } from './access/scoped-access.js';
 import { engineOf } from './connection/engine.js';
 import { KnexFactorStore } from './knex-factor-store.js';
-import { ACCOUNT_RECOVERIES, API_TOKENS, INVITES, SECURITY_EVENTS, SESSIONS, USERS } from './models/index.js';
+import { ACCOUNT_RECOVERIES, API_TOKENS, INVITES, SECURITY_EVENTS, SESSION_SIGN_INS, SESSIONS, USERS } from './models/index.js';
+import { KnexUserOidcStore } from './oidc/knex-user-oidc-store.js';
 import { preparedScopeQueriesFor } from './hot-path/prepared-queries.js';
 import type { PreparedScopeQueries } from './hot-path/prepared-scope-queries.js';
 import { toRow } from './row-mapping.js';
@@ -24,6 +26,7 @@ const isTransaction = (db: Knex | Knex.Transaction): db is Knex.Transaction => '
 export class KnexUserScope implements UserScope {
   private readonly access: ScopedAccess;
   readonly factors: FactorStore;
+  readonly oidc: UserOidcStore;
   /** SQLite outside a transaction only: the per-request touches on statements prepared once per connection. */
   private readonly prepared: PreparedScopeQueries | null;
 
@@ -33,6 +36,7 @@ export class KnexUserScope implements UserScope {
   ) {
     this.access = new ScopedAccess(db, userId);
     this.factors = new KnexFactorStore(this.access);
+    this.oidc = new KnexUserOidcStore(db, this.access);
     // Inside a transaction every statement must run on its connection (SQLite has one writer).
     this.prepared = isTransaction(db) ? null : preparedScopeQueriesFor(db);
   }
@@ -69,8 +73,15 @@ export class KnexUserScope implements UserScope {
 
   async insertSession(session: Session): Promise<void> {
     await this.access.insert(SESSIONS, session);
+    const authMethods = session.authMethods?.join(' ') ?? '';
+    if (authMethods !== '') await this.access.update(SESSION_SIGN_INS, { authMethods }, (row) => row.where('id', session.id));
     const surplus = await this.access.select(SESSIONS).orderBy('lastSeenAt', 'desc').orderBy('id', 'desc').offset(SESSIONS_PER_USER).all();
     for (const stale of surplus) await this.access.delete(SESSIONS, (row) => row.where('id', stale.id));
+  }
+
+  async findSessionSignIn(sessionId: string): Promise<SessionSignIn | null> {
+    const row = await this.access.select(SESSION_SIGN_INS).where('id', sessionId).first();
+    return row && { sessionId: row.id, authenticatedAt: row.authenticatedAt, authMethods: parseAuthMethods(row.authMethods) };
   }
 
   async touchSession(sessionId: string, changes: { expiresAt: Date; lastSeenAt: Date }): Promise<void> {

@@ -1,5 +1,6 @@
 import type { AdminPrincipal } from '../../core/domain/admin-principal.js';
 import type { Invite } from '../../core/domain/invite.js';
+import type { OidcClient } from '../../core/domain/oidc-client.js';
 import type { SecurityEvent } from '../../core/domain/security-event.js';
 import type { UserId } from '../../core/domain/user-id.js';
 import type { User } from '../../core/domain/user.js';
@@ -62,6 +63,28 @@ export class MemoryAdminScope implements AdminScope {
     if (!invite) return null;
     this.tables.invites.delete(invite.id);
     return invite.createdBy;
+  }
+
+  async insertOidcClient(client: OidcClient): Promise<void> {
+    if (this.tables.oidcClients.has(client.clientId)) throw new Error('UNIQUE constraint failed');
+    this.tables.oidcClients.set(client.clientId, copy(client));
+  }
+
+  async listOidcClients(): Promise<OidcClient[]> {
+    return [...this.tables.oidcClients.values()]
+      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.clientId < b.clientId ? 1 : a.clientId > b.clientId ? -1 : 0))
+      .map(copy);
+  }
+
+  async findOidcClient(clientId: string): Promise<OidcClient | null> {
+    const client = this.tables.oidcClients.get(clientId);
+    return client ? copy(client) : null;
+  }
+
+  async deleteOidcClient(clientId: string): Promise<boolean> {
+    if (!this.tables.oidcClients.delete(clientId)) return false;
+    for (const [key, row] of this.tables.oidcPayloads) if (row.clientId === clientId) this.tables.oidcPayloads.delete(key);
+    return true;
   }
 
   async listEvents(query: EventQuery): Promise<SecurityEvent[]> {

@@ -1,11 +1,17 @@
+import type { Clock } from '../../core/ports/clock.js';
 import type { Ports } from '../../core/ports/ports.js';
+import { SystemClock } from '../system-clock.js';
 import { MemoryAdminScope } from './memory-admin-scope.js';
 import { MemoryAuthLookups } from './memory-auth-lookups.js';
-import { emptyTables } from './memory-tables.js';
+import { copy, emptyTables } from './memory-tables.js';
 import { MemoryUserScope } from './memory-user-scope.js';
+import { MemoryOidcKeyStore } from './oidc/memory-oidc-key-store.js';
+import { MemoryOidcPayloadStore } from './oidc/memory-oidc-payload-store.js';
 
 /** The same ports as createKnexStore, over maps; held to the same contract suites. */
-export function createMemoryStore(): Pick<Ports, 'auth' | 'scopes' | 'admins' | 'health' | 'retention'> {
+export function createMemoryStore(
+  clock: Clock = new SystemClock(),
+): Pick<Ports, 'auth' | 'scopes' | 'admins' | 'health' | 'retention' | 'oidcPayloads' | 'oidcClients' | 'oidcKeys'> {
   const tables = emptyTables();
   return {
     auth: new MemoryAuthLookups(tables),
@@ -18,6 +24,14 @@ export function createMemoryStore(): Pick<Ports, 'auth' | 'scopes' | 'admins' | 
       },
     },
     admins: { open: (admin) => new MemoryAdminScope(tables, admin) },
+    oidcPayloads: new MemoryOidcPayloadStore(tables, clock),
+    oidcClients: {
+      find: async (clientId) => {
+        const client = tables.oidcClients.get(clientId);
+        return client ? copy(client) : null;
+      },
+    },
+    oidcKeys: new MemoryOidcKeyStore(tables),
     health: { isDatabaseUp: async () => true, isSchemaCurrent: async () => true },
   };
 }

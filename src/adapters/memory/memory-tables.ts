@@ -1,6 +1,9 @@
 import type { AccountRecovery } from '../../core/domain/account-recovery.js';
 import type { ApiToken } from '../../core/domain/api-token.js';
 import type { Invite } from '../../core/domain/invite.js';
+import type { OidcClient } from '../../core/domain/oidc-client.js';
+import type { StoredSigningKey } from '../../core/ports/oidc-store.js';
+import type { OidcPayloadRow } from '../oidc-payload-row.js';
 import type { PendingLogin } from '../../core/domain/pending-login.js';
 import type { Passkey, RecoveryCode, TotpFactor } from '../../core/domain/second-factor.js';
 import type { SecondFactorFailure } from '../../core/domain/second-factor-cap.js';
@@ -25,6 +28,12 @@ export interface MemoryTables {
   webauthnChallenges: Map<string, WebAuthnChallenge>;
   /** Keyed by secret hash: they have no id and no owner. */
   passkeyLoginChallenges: Map<string, PasskeyLoginChallenge>;
+  oidcClients: Map<string, OidcClient>;
+  /** Keyed by payloadKey(model, id). */
+  oidcPayloads: Map<string, OidcPayloadRow>;
+  oidcSigningKeys: Map<string, StoredSigningKey>;
+  /** How each session was opened (sessions.auth_methods), by session id. */
+  sessionAuthMethods: Map<string, string>;
 }
 
 export const emptyTables = (): MemoryTables => ({
@@ -41,7 +50,13 @@ export const emptyTables = (): MemoryTables => ({
   pendingLogins: new Map(),
   webauthnChallenges: new Map(),
   passkeyLoginChallenges: new Map(),
+  oidcClients: new Map(),
+  oidcPayloads: new Map(),
+  oidcSigningKeys: new Map(),
+  sessionAuthMethods: new Map(),
 });
+
+export const payloadKey = (model: string, id: string): string => `${model}\u0000${id}`;
 
 export const copy = <T>(record: T): T => structuredClone(record);
 

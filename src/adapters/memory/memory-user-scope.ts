@@ -3,13 +3,15 @@ import type { ApiToken } from '../../core/domain/api-token.js';
 import { SESSIONS_PER_USER } from '../../core/domain/quotas.js';
 import type { Invite } from '../../core/domain/invite.js';
 import type { NewSecurityEvent, SecurityEvent } from '../../core/domain/security-event.js';
-import type { Session } from '../../core/domain/session.js';
+import { parseAuthMethods, type Session, type SessionSignIn } from '../../core/domain/session.js';
 import type { UserId } from '../../core/domain/user-id.js';
 import type { User } from '../../core/domain/user.js';
 import { hasSecondFactor } from '../../core/domain/second-factor.js';
 import type { FactorStore } from '../../core/ports/factor-store.js';
+import type { UserOidcStore } from '../../core/ports/user-oidc-store.js';
 import type { Page, SessionProof, UserChanges, UserScope } from '../../core/ports/user-scopes.js';
 import { MemoryFactorStore } from './memory-factor-store.js';
+import { MemoryUserOidcStore } from './oidc/memory-user-oidc-store.js';
 import { copy, idKey, insertChecked, transactionally, type MemoryTables } from './memory-tables.js';
 
 const newestFirst = (a: { createdAt: Date; id: string }, b: { createdAt: Date; id: string }): number =>
@@ -18,6 +20,7 @@ const newestFirst = (a: { createdAt: Date; id: string }, b: { createdAt: Date; i
 export class MemoryUserScope implements UserScope {
   readonly userId: UserId;
   readonly factors: FactorStore;
+  readonly oidc: UserOidcStore;
 
   constructor(
     private readonly tables: MemoryTables,
@@ -28,6 +31,7 @@ export class MemoryUserScope implements UserScope {
     if (key === null) throw new Error('not a canonical UUID');
     this.userId = key as UserId;
     this.factors = new MemoryFactorStore(tables, this.userId);
+    this.oidc = new MemoryUserOidcStore(tables, this.userId);
   }
 
   transaction<T>(work: (scope: UserScope) => Promise<T>): Promise<T> {
@@ -52,6 +56,7 @@ export class MemoryUserScope implements UserScope {
     this.deleteOwned(this.tables.apiTokens, (t) => t.userId);
     this.deleteOwned(this.tables.invites, (i) => i.createdBy);
     this.deleteOwned(this.tables.securityEvents, (e) => e.userId);
+    for (const [key, row] of this.tables.oidcPayloads) if (row.accountId === this.userId) this.tables.oidcPayloads.delete(key);
     for (const table of [this.tables.totpFactors, this.tables.passkeys, this.tables.recoveryCodes, this.tables.secondFactorFailures, this.tables.accountRecoveries, this.tables.pendingLogins, this.tables.webauthnChallenges]) {
       this.deleteOwned(table as Map<string, { userId: string }>, (record) => record.userId);
     }
@@ -68,10 +73,18 @@ export class MemoryUserScope implements UserScope {
   }
 
   async insertSession(session: Session): Promise<void> {
-    const record = { ...session, userId: this.userId };
+    // As in the database, the methods live beside the row the per-request lookup reads.
+    const { authMethods, ...record } = { ...session, userId: this.userId };
     insertChecked(this.tables.sessions, record, (s) => s.tokenHash === session.tokenHash, this.exists());
     const byLastSeen = this.mine(this.tables.sessions).sort((a, b) => b.lastSeenAt.getTime() - a.lastSeenAt.getTime() || (a.id < b.id ? 1 : -1));
     for (const stale of byLastSeen.slice(SESSIONS_PER_USER)) this.tables.sessions.delete(stale.id);
+    if (authMethods?.length) this.tables.sessionAuthMethods.set(idKey(session.id) as string, authMethods.join(' '));
+  }
+
+  async findSessionSignIn(sessionId: string): Promise<SessionSignIn | null> {
+    const session = this.owned(this.tables.sessions, sessionId);
+    if (!session) return null;
+    return { sessionId: session.id, authenticatedAt: new Date(session.authenticatedAt.getTime()), authMethods: parseAuthMethods(this.tables.sessionAuthMethods.get(session.id) ?? null) };
   }
 
   async touchSession(sessionId: string, changes: { expiresAt: Date; lastSeenAt: Date }): Promise<void> {

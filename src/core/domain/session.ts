@@ -12,7 +12,28 @@ export interface Session {
   authenticatedAt: Date;
   /** When it last proved a second factor on this session; null if never. */
   secondFactorAt: Date | null;
+  /**
+   * How it was opened (RFC 8176). Written with the session; the per-request lookup does not read it
+   * back (findSessionSignIn does), so a session read from the store may lack it.
+   */
+  authMethods?: readonly AuthMethod[];
 }
+
+/** RFC 8176 authentication method references: a password, a one-time code, a passkey, two of them. */
+export type AuthMethod = 'pwd' | 'otp' | 'hwk' | 'mfa';
+
+/** When and how the user proved who it is on one session: the ID token's `auth_time` and `amr`. */
+export interface SessionSignIn {
+  sessionId: string;
+  authenticatedAt: Date;
+  authMethods: AuthMethod[];
+}
+
+const AUTH_METHODS: readonly string[] = ['pwd', 'otp', 'hwk', 'mfa'];
+
+/** As stored: space-separated; unknown words are dropped, a session opened before 0008 has none. */
+export const parseAuthMethods = (stored: string | null): AuthMethod[] =>
+  (stored ?? '').split(' ').filter((word): word is AuthMethod => AUTH_METHODS.includes(word));
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 24 * 60 * MINUTE_MS;

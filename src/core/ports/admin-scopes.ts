@@ -1,5 +1,6 @@
 import type { AdminPrincipal } from '../domain/admin-principal.js';
 import type { Invite } from '../domain/invite.js';
+import type { OidcClient } from '../domain/oidc-client.js';
 import type { SecurityEvent, TrailEventType } from '../domain/security-event.js';
 import type { UserId } from '../domain/user-id.js';
 import type { User } from '../domain/user.js';
@@ -54,6 +55,13 @@ export interface AdminScope {
   /** Deletes the invite; answers who created it, or null when there was none. */
   deleteInvite(inviteId: string): Promise<UserId | null>;
   listEvents(query: EventQuery): Promise<SecurityEvent[]>;
+  /** Throws on a client id already taken (the primary key). */
+  insertOidcClient(client: OidcClient): Promise<void>;
+  /** Newest first (by created_at, then client id). */
+  listOidcClients(): Promise<OidcClient[]>;
+  findOidcClient(clientId: string): Promise<OidcClient | null>;
+  /** Deletes the client and, by cascade, every grant, code and token issued to it; false when there was none. */
+  deleteOidcClient(clientId: string): Promise<boolean>;
 }
 
 export interface AdminScopes {

@@ -5,6 +5,7 @@ import type { Clock } from './clock.js';
 import type { EventRetention } from './event-retention.js';
 import type { HealthProbe } from './health-probe.js';
 import type { IdGenerator } from './id-generator.js';
+import type { OidcClientLookup, OidcKeyStore, OidcPayloadStore } from './oidc-store.js';
 import type { PasswordBlocklist } from './password-blocklist.js';
 import type { PasswordHasher } from './password-hasher.js';
 import type { SecretBox } from './secret-box.js';
@@ -31,4 +32,8 @@ export interface Ports {
   totp: Totp;
   secretBox: SecretBox;
   webauthn: WebAuthn;
+  /** The OpenID provider's storage (CONTRACT §16): protocol payloads, client lookups, signing keys. */
+  oidcPayloads: OidcPayloadStore;
+  oidcClients: OidcClientLookup;
+  oidcKeys: OidcKeyStore;
 }

@@ -2,10 +2,11 @@ import type { AccountRecovery } from '../domain/account-recovery.js';
 import type { ApiToken } from '../domain/api-token.js';
 import type { Invite } from '../domain/invite.js';
 import type { NewSecurityEvent, SecurityEvent } from '../domain/security-event.js';
-import type { Session } from '../domain/session.js';
+import type { Session, SessionSignIn } from '../domain/session.js';
 import type { UserId } from '../domain/user-id.js';
 import type { User } from '../domain/user.js';
 import type { FactorStore } from './factor-store.js';
+import type { UserOidcStore } from './user-oidc-store.js';
 
 export type UserChanges = Partial<Pick<User, 'displayName' | 'passwordHash' | 'updatedAt' | 'disabledAt' | 'lastLoginAt' | 'role'>>;
 /** New proofs for a session; with `tokenHash`, its secret is rotated too (the old one dies, the id stays). */
@@ -25,6 +26,8 @@ export interface UserScope {
   readonly userId: UserId;
   /** The user's second factors, pending logins and WebAuthn challenges, on this scope's connection. */
   readonly factors: FactorStore;
+  /** The user's OpenID grants and tokens, on this scope's connection (inside `transaction`, part of it). */
+  readonly oidc: UserOidcStore;
   /**
    * Runs `work` in one transaction through a scope bound to it: every write and every recorded event
    * commit together or not at all, and transactions of the same user run one after the other (so a
@@ -45,6 +48,8 @@ export interface UserScope {
    * SESSIONS_PER_USER: beyond that, the least recently seen sessions are deleted.
    */
   insertSession(session: Session): Promise<void>;
+  /** How and when the session was opened (its `authMethods` as written); null when it is not this user's. */
+  findSessionSignIn(sessionId: string): Promise<SessionSignIn | null>;
   touchSession(sessionId: string, changes: { expiresAt: Date; lastSeenAt: Date }): Promise<void>;
   /** Renews the session's proof of identity in place (step-up); answers false if it is gone. */
   proveSession(sessionId: string, proof: SessionProof): Promise<boolean>;

@@ -40,6 +40,9 @@ export {
   WEBAUTHN_CHALLENGES,
 };
 export type { Column, InsertableModel, LogicalType, Model, SchemaModel, ScopedModel } from './model.js';
+export type { OidcClientRow } from './oidc-clients.js';
+export type { OidcPayloadRow } from '../../oidc-payload-row.js';
+export type { SessionSignInRow } from './session-sign-ins.js';
 
 /** Every table the service owns, in dependency order; the drift check compares exactly these. */
 export const MODELS: readonly SchemaModel[] = [

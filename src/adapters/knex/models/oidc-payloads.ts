@@ -1,20 +1,5 @@
-import type { UserId } from '../../../core/domain/user-id.js';
+import type { OidcPayloadRow } from '../../oidc-payload-row.js';
 import type { ScopedModel } from './model.js';
-
-/** One oidc-provider payload as stored: the JSON, and the fields it is looked up and cascaded by. */
-export interface OidcPayloadRow {
-  model: string;
-  id: string;
-  payload: string;
-  accountId: UserId | null;
-  clientId: string | null;
-  grantId: string | null;
-  uid: string | null;
-  userCode: string | null;
-  expiresAt: Date | null;
-  consumedAt: Date | null;
-  createdAt: Date;
-}
 
 /**
  * Read by the provider's adapter on (model, id) before any user is known; a user scope reads and

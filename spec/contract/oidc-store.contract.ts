@@ -1,0 +1,155 @@
+import { expect } from 'chai';
+import type { OidcClient } from '../../src/core/domain/oidc-client.js';
+import type { User } from '../../src/core/domain/user.js';
+import { aSigningKey, aUser, anAdmin, anOidcClient, at } from './fixtures.js';
+import type { Store, StoreFactory, StoreUnderTest } from './store-factory.js';
+
+const HOUR_MS = 3_600_000;
+const later = (): Date => new Date(Date.now() + HOUR_MS);
+const earlier = (): Date => new Date(Date.now() - HOUR_MS);
+
+/** The OpenID provider's storage: payloads by (model, id), the client lookup, the signing keys. */
+export function oidcStoreContract(adapter: string, factory: StoreFactory): void {
+  describe(`OIDC store contract (${adapter})`, () => {
+    let under: StoreUnderTest;
+    let store: Store;
+    let user: User;
+    let client: OidcClient;
+    beforeEach(async () => {
+      under = await factory();
+      store = under.store;
+      user = aUser();
+      client = anOidcClient({ postLogoutRedirectUris: ['https://grafana.example.com/'], requirePkce: false });
+      await store.auth.insertUser(user);
+      await store.admins.open(anAdmin(null)).insertOidcClient(client);
+    });
+    afterEach(() => under.cleanup());
+
+    const codeOf = (grantId: string, extra: Record<string, unknown> = {}) => ({ accountId: user.id, clientId: client.clientId, grantId, kind: 'AuthorizationCode', ...extra });
+
+    it('finds an upserted payload as given, replaces it on a second upsert, and destroys it', async () => {
+      await store.oidcPayloads.upsert('AuthorizationCode', 'c1', codeOf('g1', { scope: 'openid', nested: { a: [1, 2] } }), later());
+      expect(await store.oidcPayloads.find('AuthorizationCode', 'c1')).to.deep.equal(codeOf('g1', { scope: 'openid', nested: { a: [1, 2] } }));
+      expect(await store.oidcPayloads.find('AccessToken', 'c1'), 'another model, same id').to.equal(null);
+      await store.oidcPayloads.upsert('AuthorizationCode', 'c1', codeOf('g1', { scope: 'openid email' }), later());
+      expect(await store.oidcPayloads.find('AuthorizationCode', 'c1')).to.deep.equal(codeOf('g1', { scope: 'openid email' }));
+      await store.oidcPayloads.destroy('AuthorizationCode', 'c1');
+      expect(await store.oidcPayloads.find('AuthorizationCode', 'c1')).to.equal(null);
+    });
+
+    it('keeps a payload without an expiry, and hides an expired one from every find', async () => {
+      await store.oidcPayloads.upsert('Session', 's1', { accountId: user.id, uid: 'u1' }, null);
+      await store.oidcPayloads.upsert('Session', 's2', { accountId: user.id, uid: 'u2' }, earlier());
+      await store.oidcPayloads.upsert('DeviceCode', 'd1', { userCode: 'ABCD' }, earlier());
+      expect(await store.oidcPayloads.find('Session', 's1')).to.deep.equal({ accountId: user.id, uid: 'u1' });
+      expect(await store.oidcPayloads.findByUid('Session', 'u1')).to.deep.equal({ accountId: user.id, uid: 'u1' });
+      expect(await store.oidcPayloads.find('Session', 's2')).to.equal(null);
+      expect(await store.oidcPayloads.findByUid('Session', 'u2')).to.equal(null);
+      expect(await store.oidcPayloads.findByUserCode('DeviceCode', 'ABCD')).to.equal(null);
+    });
+
+    it('finds by uid and by user code within the model only', async () => {
+      await store.oidcPayloads.upsert('Interaction', 'i1', { uid: 'shared', kind: 'Interaction' }, later());
+      await store.oidcPayloads.upsert('DeviceCode', 'd1', { userCode: 'WXYZ-1234', kind: 'DeviceCode' }, later());
+      expect(await store.oidcPayloads.findByUid('Interaction', 'shared')).to.deep.equal({ uid: 'shared', kind: 'Interaction' });
+      expect(await store.oidcPayloads.findByUid('Session', 'shared')).to.equal(null);
+      expect(await store.oidcPayloads.findByUserCode('DeviceCode', 'WXYZ-1234')).to.deep.equal({ userCode: 'WXYZ-1234', kind: 'DeviceCode' });
+      expect(await store.oidcPayloads.findByUserCode('DeviceCode', 'nope')).to.equal(null);
+    });
+
+    it('consumes once: the first call answers true and find then carries consumed (epoch seconds); later calls false', async () => {
+      const at1 = at('2026-01-02T03:04:05.678Z');
+      await store.oidcPayloads.upsert('AuthorizationCode', 'c1', codeOf('g1'), later());
+      expect(await store.oidcPayloads.consume('AuthorizationCode', 'c1', at1)).to.equal(true);
+      expect(await store.oidcPayloads.consume('AuthorizationCode', 'c1', at1)).to.equal(false);
+      expect(await store.oidcPayloads.find('AuthorizationCode', 'c1')).to.deep.equal({ ...codeOf('g1'), consumed: Math.floor(at1.getTime() / 1000) });
+      // A re-save without `consumed` keeps it spent.
+      await store.oidcPayloads.upsert('AuthorizationCode', 'c1', codeOf('g1'), later());
+      expect(await store.oidcPayloads.consume('AuthorizationCode', 'c1', at1)).to.equal(false);
+    });
+
+    it('does not consume a missing or an expired payload', async () => {
+      await store.oidcPayloads.upsert('AuthorizationCode', 'old', codeOf('g1'), earlier());
+      expect(await store.oidcPayloads.consume('AuthorizationCode', 'missing', new Date())).to.equal(false);
+      expect(await store.oidcPayloads.consume('AuthorizationCode', 'old', new Date())).to.equal(false);
+    });
+
+    it('lets exactly one of 20 concurrent consumes of one code win', async () => {
+      await store.oidcPayloads.upsert('AuthorizationCode', 'race', codeOf('g1'), later());
+      const outcomes = await Promise.all(Array.from({ length: 20 }, () => store.oidcPayloads.consume('AuthorizationCode', 'race', new Date())));
+      expect(outcomes.filter(Boolean)).to.have.length(1);
+    });
+
+    it('revokes every payload of a grant, and only those', async () => {
+      await store.oidcPayloads.upsert('Grant', 'g1', { accountId: user.id, clientId: client.clientId }, later());
+      await store.oidcPayloads.upsert('AuthorizationCode', 'c1', codeOf('g1'), later());
+      await store.oidcPayloads.upsert('RefreshToken', 'r1', codeOf('g1'), later());
+      await store.oidcPayloads.upsert('AccessToken', 'a2', codeOf('g2'), later());
+      await store.oidcPayloads.revokeByGrantId('g1');
+      expect(await store.oidcPayloads.find('AuthorizationCode', 'c1')).to.equal(null);
+      expect(await store.oidcPayloads.find('RefreshToken', 'r1')).to.equal(null);
+      expect(await store.oidcPayloads.find('AccessToken', 'a2')).to.deep.equal(codeOf('g2'));
+    });
+
+    it('purges expired payloads only, and answers how many', async () => {
+      await store.oidcPayloads.upsert('AccessToken', 'gone1', codeOf('g1'), earlier());
+      await store.oidcPayloads.upsert('AccessToken', 'gone2', codeOf('g1'), earlier());
+      await store.oidcPayloads.upsert('AccessToken', 'live', codeOf('g1'), later());
+      await store.oidcPayloads.upsert('Session', 'forever', { accountId: user.id }, null);
+      expect(await store.oidcPayloads.purgeExpired(new Date())).to.equal(2);
+      expect(await store.oidcPayloads.purgeExpired(new Date())).to.equal(0);
+      expect(await store.oidcPayloads.find('AccessToken', 'live')).to.not.equal(null);
+      expect(await store.oidcPayloads.find('Session', 'forever')).to.not.equal(null);
+    });
+
+    it('deletes a user\'s payloads with the user', async () => {
+      const other = aUser();
+      await store.auth.insertUser(other);
+      await store.oidcPayloads.upsert('RefreshToken', 'mine', codeOf('g1'), later());
+      await store.oidcPayloads.upsert('Session', 'theirs', { accountId: other.id }, later());
+      await store.scopes.open(user.id).deleteUser();
+      expect(await store.oidcPayloads.find('RefreshToken', 'mine')).to.equal(null);
+      expect(await store.oidcPayloads.find('Session', 'theirs')).to.deep.equal({ accountId: other.id });
+    });
+
+    it('deletes a client\'s payloads with the client, and looks clients up by id', async () => {
+      const other = anOidcClient({ type: 'public', secretHash: null });
+      await store.admins.open(anAdmin(null)).insertOidcClient(other);
+      expect(await store.oidcClients.find(client.clientId)).to.deep.equal(client);
+      await store.oidcPayloads.upsert('AccessToken', 'a1', codeOf('g1'), later());
+      await store.oidcPayloads.upsert('AccessToken', 'a2', { ...codeOf('g2'), clientId: other.clientId }, later());
+      expect(await store.admins.open(anAdmin(null)).deleteOidcClient(client.clientId)).to.equal(true);
+      expect(await store.admins.open(anAdmin(null)).deleteOidcClient(client.clientId)).to.equal(false);
+      expect(await store.oidcClients.find(client.clientId)).to.equal(null);
+      expect(await store.oidcPayloads.find('AccessToken', 'a1')).to.equal(null);
+      expect(await store.oidcPayloads.find('AccessToken', 'a2')).to.not.equal(null);
+    });
+
+    it('refuses a payload that names an unknown client (the foreign key)', async () => {
+      let refused = false;
+      await store.oidcPayloads.upsert('AccessToken', 'x', { clientId: 'nobody' }, later()).catch(() => (refused = true));
+      expect(refused).to.equal(true);
+    });
+
+    it('adds signing keys only when there are none, even when two starts race', async () => {
+      const first = [aSigningKey({ alg: 'RS256' }), aSigningKey({ alg: 'ES256' })];
+      const second = [aSigningKey({ alg: 'RS256' }), aSigningKey({ alg: 'ES256' })];
+      const outcomes = await Promise.all([store.oidcKeys.addIfNone(first), store.oidcKeys.addIfNone(second)]);
+      expect(outcomes.filter(Boolean)).to.have.length(1);
+      const kept = (await store.oidcKeys.list()).map((key) => key.kid).sort();
+      expect([first, second].map((set) => set.map((key) => key.kid).sort())).to.deep.include(kept);
+      expect(await store.oidcKeys.addIfNone([aSigningKey()])).to.equal(false);
+    });
+
+    it('rotates: retires the current keys at the instant given, lists newest first, deletes the long retired', async () => {
+      const old = aSigningKey({ createdAt: at('2026-01-01T00:00:00.000Z') });
+      const fresh = aSigningKey({ createdAt: at('2026-02-01T00:00:00.000Z') });
+      await store.oidcKeys.addIfNone([old]);
+      await store.oidcKeys.rotate([fresh], at('2026-02-01T00:00:00.000Z'));
+      expect(await store.oidcKeys.list()).to.deep.equal([fresh, { ...old, retiredAt: at('2026-02-01T00:00:00.000Z') }]);
+      expect(await store.oidcKeys.deleteRetiredBefore(at('2026-02-01T00:00:00.000Z'))).to.equal(0);
+      expect(await store.oidcKeys.deleteRetiredBefore(at('2026-02-01T00:00:00.001Z'))).to.equal(1);
+      expect(await store.oidcKeys.list()).to.deep.equal([fresh]);
+    });
+  });
+}

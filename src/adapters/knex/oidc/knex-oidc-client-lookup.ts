@@ -1,0 +1,16 @@
+import type { Knex } from 'knex';
+import type { OidcClient } from '../../../core/domain/oidc-client.js';
+import type { OidcClientLookup } from '../../../core/ports/oidc-store.js';
+import { OIDC_CLIENTS } from '../models/index.js';
+import { fromRow, type StoredRow } from '../row-mapping.js';
+import { fromClientRow } from './oidc-client-rows.js';
+
+/** The provider's per-request read of a client, by its id (the primary key). */
+export class KnexOidcClientLookup implements OidcClientLookup {
+  constructor(private readonly db: Knex) {}
+
+  async find(clientId: string): Promise<OidcClient | null> {
+    const row = (await this.db(OIDC_CLIENTS.table).where({ client_id: clientId }).first()) as StoredRow | undefined;
+    return row ? fromClientRow(fromRow(OIDC_CLIENTS, row)) : null;
+  }
+}

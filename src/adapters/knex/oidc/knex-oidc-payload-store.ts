@@ -1,0 +1,79 @@
+import type { Knex } from 'knex';
+import type { Clock } from '../../../core/ports/clock.js';
+import type { OidcPayload, OidcPayloadStore } from '../../../core/ports/oidc-store.js';
+import { engineOf } from '../connection/engine.js';
+import { OIDC_PAYLOADS } from '../models/index.js';
+import { projectionOf } from '../models/model.js';
+import { fromRow, toRow, type StoredRow } from '../row-mapping.js';
+import { toStoredTime } from '../stored-forms.js';
+import { payloadRow, withConsumed } from '../../oidc-payload-row.js';
+
+const PAYLOAD_READ = projectionOf(OIDC_PAYLOADS, ['payload', 'consumedAt']);
+
+/**
+ * oidc-provider's storage on the service's database (CONTRACT §16): one row per (model, id), shared
+ * by every instance. Expired rows are invisible before purgeExpired deletes them; consume is one
+ * conditional UPDATE, so of concurrent redemptions exactly one changes the row.
+ */
+export class KnexOidcPayloadStore implements OidcPayloadStore {
+  constructor(
+    private readonly db: Knex,
+    private readonly clock: Clock,
+  ) {}
+
+  async upsert(model: string, id: string, payload: OidcPayload, expiresAt: Date | null): Promise<void> {
+    const row = toRow(OIDC_PAYLOADS, payloadRow(model, id, payload, expiresAt, this.clock.now()), engineOf(this.db));
+    const { created_at: _kept, ...replaced } = row;
+    // consumed_at is kept unless the payload says it was consumed (a re-saved token stays spent).
+    if (!('consumed' in payload)) delete replaced.consumed_at;
+    await this.db(OIDC_PAYLOADS.table).insert(row).onConflict(['model', 'id']).merge(replaced);
+  }
+
+  async find(model: string, id: string): Promise<OidcPayload | null> {
+    return this.first(this.live().where({ model, id }));
+  }
+
+  findByUid(model: string, uid: string): Promise<OidcPayload | null> {
+    return this.first(this.live().where({ model, uid }));
+  }
+
+  findByUserCode(model: string, userCode: string): Promise<OidcPayload | null> {
+    return this.first(this.live().where({ model, user_code: userCode }));
+  }
+
+  async consume(model: string, id: string, at: Date): Promise<boolean> {
+    const stored = toStoredTime(at, engineOf(this.db));
+    const changed = await this.db(OIDC_PAYLOADS.table)
+      .where({ model, id })
+      .whereNull('consumed_at')
+      .where((unexpired) => unexpired.whereNull('expires_at').orWhere('expires_at', '>', stored))
+      .update({ consumed_at: stored });
+    return changed === 1;
+  }
+
+  async destroy(model: string, id: string): Promise<void> {
+    await this.db(OIDC_PAYLOADS.table).where({ model, id }).delete();
+  }
+
+  async revokeByGrantId(grantId: string): Promise<void> {
+    await this.db(OIDC_PAYLOADS.table).where({ grant_id: grantId }).delete();
+  }
+
+  async purgeExpired(now: Date): Promise<number> {
+    return (await this.db(OIDC_PAYLOADS.table).where('expires_at', '<=', toStoredTime(now, engineOf(this.db))).delete()) as number;
+  }
+
+  private live(): Knex.QueryBuilder {
+    const now = toStoredTime(this.clock.now(), engineOf(this.db));
+    return this.db(OIDC_PAYLOADS.table)
+      .select('payload', 'consumed_at')
+      .where((unexpired) => unexpired.whereNull('expires_at').orWhere('expires_at', '>', now));
+  }
+
+  private async first(query: Knex.QueryBuilder): Promise<OidcPayload | null> {
+    const row = (await query.first()) as StoredRow | undefined;
+    if (!row) return null;
+    const { payload, consumedAt } = fromRow(PAYLOAD_READ, row);
+    return withConsumed(JSON.parse(payload) as OidcPayload, consumedAt);
+  }
+}

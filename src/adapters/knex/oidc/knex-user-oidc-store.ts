@@ -1,0 +1,41 @@
+import type { Knex } from 'knex';
+import type { OidcGrantView } from '../../../core/domain/oidc-client.js';
+import { grantScopes, OIDC_TOKEN_MODELS } from '../../../core/domain/oidc-grant.js';
+import type { UserOidcStore } from '../../../core/ports/user-oidc-store.js';
+import type { ScopedAccess } from '../access/scoped-access.js';
+import { OIDC_CLIENTS, OIDC_PAYLOADS } from '../models/index.js';
+
+/** A user's rows of oidc_payloads, filtered on account_id by the scope; client names read by client id. */
+export class KnexUserOidcStore implements UserOidcStore {
+  constructor(
+    private readonly db: Knex | Knex.Transaction,
+    private readonly access: ScopedAccess,
+  ) {}
+
+  async listGrants(now: Date): Promise<OidcGrantView[]> {
+    const grants = (await this.access.select(OIDC_PAYLOADS).where('model', 'Grant').orderBy('createdAt').orderBy('id').all()).filter(
+      (grant) => grant.clientId !== null && (grant.expiresAt === null || grant.expiresAt.getTime() > now.getTime()),
+    );
+    const ids = [...new Set(grants.map((grant) => grant.clientId as string))];
+    const clients = ids.length === 0 ? [] : ((await this.db(OIDC_CLIENTS.table).select('client_id', 'name').whereIn('client_id', ids)) as { client_id: string; name: string }[]);
+    const names = new Map(clients.map((client) => [client.client_id, client.name]));
+    return grants.map((grant) => ({
+      clientId: grant.clientId as string,
+      name: names.get(grant.clientId as string) ?? '',
+      scopes: grantScopes(JSON.parse(grant.payload) as Record<string, unknown>),
+      createdAt: grant.createdAt,
+    }));
+  }
+
+  async revokeClient(clientId: string): Promise<boolean> {
+    const grants = await this.access.select(OIDC_PAYLOADS).where('clientId', clientId).where('model', 'Grant').count();
+    await this.access.delete(OIDC_PAYLOADS, (row) => row.where('clientId', clientId));
+    return grants > 0;
+  }
+
+  async revokeTokens(): Promise<number> {
+    let deleted = 0;
+    for (const model of OIDC_TOKEN_MODELS) deleted += await this.access.delete(OIDC_PAYLOADS, (row) => row.where('model', model));
+    return deleted;
+  }
+}

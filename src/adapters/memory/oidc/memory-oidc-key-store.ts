@@ -1,0 +1,35 @@
+import type { OidcKeyStore, StoredSigningKey } from '../../../core/ports/oidc-store.js';
+import { copy, type MemoryTables } from '../memory-tables.js';
+
+const newestFirst = (a: StoredSigningKey, b: StoredSigningKey): number =>
+  b.createdAt.getTime() - a.createdAt.getTime() || (a.kid < b.kid ? 1 : a.kid > b.kid ? -1 : 0);
+
+export class MemoryOidcKeyStore implements OidcKeyStore {
+  constructor(private readonly tables: MemoryTables) {}
+
+  async list(): Promise<StoredSigningKey[]> {
+    return [...this.tables.oidcSigningKeys.values()].sort(newestFirst).map(copy);
+  }
+
+  async addIfNone(keys: StoredSigningKey[]): Promise<boolean> {
+    if (this.tables.oidcSigningKeys.size > 0) return false;
+    this.insert(keys);
+    return true;
+  }
+
+  async rotate(keys: StoredSigningKey[], at: Date): Promise<void> {
+    for (const key of this.tables.oidcSigningKeys.values()) if (key.retiredAt === null) key.retiredAt = new Date(at.getTime());
+    this.insert(keys);
+  }
+
+  async deleteRetiredBefore(before: Date): Promise<number> {
+    const doomed = [...this.tables.oidcSigningKeys.values()].filter((key) => key.retiredAt !== null && key.retiredAt.getTime() < before.getTime());
+    for (const key of doomed) this.tables.oidcSigningKeys.delete(key.kid);
+    return doomed.length;
+  }
+
+  private insert(keys: StoredSigningKey[]): void {
+    if (keys.some((key) => this.tables.oidcSigningKeys.has(key.kid))) throw new Error('UNIQUE constraint failed');
+    for (const key of keys) this.tables.oidcSigningKeys.set(key.kid, copy(key));
+  }
+}

@@ -1,0 +1,44 @@
+import type { OidcGrantView } from '../../../core/domain/oidc-client.js';
+import { grantScopes, OIDC_TOKEN_MODELS } from '../../../core/domain/oidc-grant.js';
+import type { UserId } from '../../../core/domain/user-id.js';
+import type { UserOidcStore } from '../../../core/ports/user-oidc-store.js';
+import type { OidcPayloadRow } from '../../oidc-payload-row.js';
+import type { MemoryTables } from '../memory-tables.js';
+
+const oldestFirst = (a: OidcPayloadRow, b: OidcPayloadRow): number =>
+  a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+export class MemoryUserOidcStore implements UserOidcStore {
+  constructor(
+    private readonly tables: MemoryTables,
+    private readonly userId: UserId,
+  ) {}
+
+  async listGrants(now: Date): Promise<OidcGrantView[]> {
+    return this.mine((row) => row.model === 'Grant' && row.clientId !== null && (row.expiresAt === null || row.expiresAt.getTime() > now.getTime()))
+      .map(([, row]) => row)
+      .sort(oldestFirst)
+      .map((row) => ({
+        clientId: row.clientId as string,
+        name: this.tables.oidcClients.get(row.clientId as string)?.name ?? '',
+        scopes: grantScopes(JSON.parse(row.payload) as Record<string, unknown>),
+        createdAt: new Date(row.createdAt.getTime()),
+      }));
+  }
+
+  async revokeClient(clientId: string): Promise<boolean> {
+    const doomed = this.mine((row) => row.clientId === clientId);
+    for (const [key] of doomed) this.tables.oidcPayloads.delete(key);
+    return doomed.some(([, row]) => row.model === 'Grant');
+  }
+
+  async revokeTokens(): Promise<number> {
+    const doomed = this.mine((row) => (OIDC_TOKEN_MODELS as readonly string[]).includes(row.model));
+    for (const [key] of doomed) this.tables.oidcPayloads.delete(key);
+    return doomed.length;
+  }
+
+  private mine(test: (row: OidcPayloadRow) => boolean): [string, OidcPayloadRow][] {
+    return [...this.tables.oidcPayloads].filter(([, row]) => row.accountId === this.userId && test(row));
+  }
+}

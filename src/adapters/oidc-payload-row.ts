@@ -1,0 +1,47 @@
+import type { UserId } from '../core/domain/user-id.js';
+import type { OidcPayload } from '../core/ports/oidc-store.js';
+
+/** One oidc-provider payload as both stores keep it: the JSON, and the fields it is looked up and cascaded by. */
+export interface OidcPayloadRow {
+  model: string;
+  id: string;
+  payload: string;
+  accountId: UserId | null;
+  clientId: string | null;
+  grantId: string | null;
+  uid: string | null;
+  userCode: string | null;
+  expiresAt: Date | null;
+  consumedAt: Date | null;
+  createdAt: Date;
+}
+
+const CANONICAL_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
+
+/**
+ * The row of a payload: the columns it is found, revoked and cascaded by are copied from its
+ * top-level fields. An accountId that is no user id (never one of ours) cascades with nothing.
+ */
+export const payloadRow = (model: string, id: string, payload: OidcPayload, expiresAt: Date | null, now: Date): OidcPayloadRow => {
+  const account = text(payload.accountId);
+  const consumed = typeof payload.consumed === 'number' ? new Date(payload.consumed * 1000) : null;
+  return {
+    model,
+    id,
+    payload: JSON.stringify(payload),
+    accountId: account !== null && CANONICAL_UUID.test(account) ? (account.toLowerCase() as UserId) : null,
+    clientId: text(payload.clientId),
+    grantId: text(payload.grantId),
+    uid: text(payload.uid),
+    userCode: text(payload.userCode),
+    expiresAt,
+    consumedAt: consumed,
+    createdAt: now,
+  };
+};
+
+/** What find answers: the payload, with `consumed` (epoch seconds) once it was consumed. */
+export const withConsumed = (payload: OidcPayload, consumedAt: Date | null): OidcPayload =>
+  consumedAt === null ? payload : { ...payload, consumed: Math.floor(consumedAt.getTime() / 1000) };

@@ -1,0 +1,11 @@
+import type { OidcGrantView } from '../domain/oidc-client.js';
+
+/** The OpenID provider's rows of one user (its grants, codes and tokens), reached only through the user's scope. */
+export interface UserOidcStore {
+  /** One view per unexpired Grant payload (a client may have several), oldest first, with the client's name. */
+  listGrants(now: Date): Promise<OidcGrantView[]>;
+  /** Deletes every payload of the user for the client (grant, codes, tokens); true when a Grant was among them. */
+  revokeClient(clientId: string): Promise<boolean>;
+  /** Deletes the user's authorization codes, access and refresh tokens (the grants, the remembered consent, stay). */
+  revokeTokens(): Promise<number>;
+}
