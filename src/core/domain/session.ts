@@ -31,6 +31,12 @@ export interface SessionSignIn {
 
 const AUTH_METHODS: readonly string[] = ['pwd', 'otp', 'hwk', 'mfa'];
 
+/** A session opened from another one with the password proved again: `pwd`, its factors, and `mfa` when it has one. */
+export const withPassword = (methods: readonly AuthMethod[]): AuthMethod[] => {
+  const factors = methods.filter((method) => method === 'otp' || method === 'hwk');
+  return factors.length > 0 ? ['pwd', ...factors, 'mfa'] : ['pwd'];
+};
+
 /** As stored: space-separated; unknown words are dropped, a session opened before 0008 has none. */
 export const parseAuthMethods = (stored: string | null): AuthMethod[] =>
   (stored ?? '').split(' ').filter((word): word is AuthMethod => AUTH_METHODS.includes(word));

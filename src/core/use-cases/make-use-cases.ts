@@ -53,6 +53,7 @@ import { makeStepUpPasskeyOptions } from './step-up/step-up-passkey-options.js';
 import { makeStepUpWithPasskey } from './step-up/step-up-with-passkey.js';
 import { makeThrottleGuard } from './sign-in/throttle-guard.js';
 import { makeUpdateDisplayName } from './account/update-display-name.js';
+import { makeDescribeSignIn } from './sign-in/describe-sign-in.js';
 
 /** The default of SERVICE_EVENT_RETENTION_DAYS. */
 export const DEFAULT_EVENT_RETENTION_DAYS = 180;
@@ -77,6 +78,7 @@ export const makeUseCases = (
     logout: makeLogout(ports),
     authenticateSession: makeAuthenticateSession(ports, mfaPolicy),
     authenticateApiToken: makeAuthenticateApiToken(ports),
+    describeSignIn: makeDescribeSignIn(ports),
     stepUp: makeStepUp(ports, checkPassword, guard),
     stepUpPasskeyOptions: makeStepUpPasskeyOptions(ports),
     stepUpWithPasskey: makeStepUpWithPasskey(ports, guard),

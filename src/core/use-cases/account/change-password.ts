@@ -2,6 +2,7 @@ import { DomainError } from '../../domain/errors.js';
 import { requireSession, type Principal } from '../../domain/principal.js';
 import type { Ports } from '../../ports/ports.js';
 import { changePasswordRules, parse } from '../../rules.js';
+import { withPassword } from '../../domain/session.js';
 import { ensurePasswordPolicy } from './ensure-password-policy.js';
 import { newSession } from '../sign-in/new-session.js';
 import type { PasswordCheck } from '../sign-in/password-check.js';
@@ -28,8 +29,10 @@ export const makeChangePassword =
     await checkPassword(scope, user, body.current_password, principal.context);
     await ensurePasswordPolicy(deps, body.new_password, user, 'new_password');
     const passwordHash = await deps.hasher.hash(body.new_password);
-    // The rotated session keeps the second-factor proof the caller's session had.
-    const { session, grant } = newSession(deps, user.id, principal.context.userAgent, credential.secondFactorAt);
+    // The rotated session keeps the proofs the caller's session had, and the password just proved.
+    const before = await scope.findSessionSignIn(credential.sessionId);
+    const methods = withPassword(before?.authMethods ?? []);
+    const { session, grant } = newSession(deps, user.id, principal.context.userAgent, methods, credential.secondFactorAt);
     await scope.transaction(async (tx) => {
       await tx.updateUser({ passwordHash, updatedAt: deps.clock.now() });
       await tx.deleteSessionsExcept(null);

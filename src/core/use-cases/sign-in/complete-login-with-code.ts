@@ -16,6 +16,7 @@ export const makeCompleteLoginWithCode =
     const proof = parse<CodeProof>(secondFactorRules, input);
     return completeSecondStep(deps, guard, pendingSecret, context, {
       refusal: 'invalid_credentials',
+      method: 'otp', // a TOTP code or a recovery code
       prove: (scope) => proveCode(deps, scope, proof, context),
     });
   };

@@ -16,6 +16,7 @@ export const makeCompleteLoginWithPasskey =
     const { response } = parse<{ response: unknown }>(passkeyResponseRules, input);
     return completeSecondStep(deps, guard, pendingSecret, context, {
       refusal: 'webauthn_failed',
+      method: 'hwk',
       prove: async (scope, pending) => {
         // Taken whether or not the assertion verifies: a challenge is single-use.
         const challenge = await scope.factors.takeChallenge(pending.id, 'second_factor');

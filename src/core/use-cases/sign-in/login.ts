@@ -46,7 +46,7 @@ export const makeLogin =
       return { kind: 'second_step_pending', user: toPublicUser(user), pending, methods };
     }
     await guard.clearLoginFailures(attempt);
-    const { session, grant } = newSession(deps, user.id, context.userAgent);
+    const { session, grant } = newSession(deps, user.id, context.userAgent, ['pwd']);
     await deps.scopes.open(user.id).transaction(async (scope) => {
       const rehash = rehashed ? { passwordHash: rehashed, updatedAt: session.createdAt } : {};
       await scope.updateUser({ ...rehash, lastLoginAt: session.createdAt });

@@ -49,7 +49,7 @@ export const makeRecoverAccount =
     // step of a login, as if it had just typed the new password (decision 0017).
     const factors = await userScope.factors.summary();
     const withSecondFactor = hasSecondFactor(factors);
-    const { session, grant } = newSession(deps, user.id, context.userAgent);
+    const { session, grant } = newSession(deps, user.id, context.userAgent, ['pwd']);
     const recovered = await userScope.transaction(async (scope) => {
       if (!(await scope.useAccountRecovery(recovery.id, now))) return false;
       // Whoever held a session or was half-way through a login is out before anything new opens.

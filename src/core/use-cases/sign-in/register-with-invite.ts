@@ -36,7 +36,7 @@ export const makeRegisterWithInvite =
     const candidate = { id: deps.ids.next(), email: body.email, displayName: body.display_name, passwordHash, role: 'member' as const, createdAt: now, updatedAt: now, disabledAt: null, lastLoginAt: null };
     // The invite's use, the user, its first session and the trail's first event commit together.
     const redeemed = await deps.auth.redeemInvite(invite.id, candidate, async (scope): Promise<SessionGrant> => {
-      const opened = newSession(deps, scope.userId, context.userAgent);
+      const opened = newSession(deps, scope.userId, context.userAgent, ['pwd']);
       await scope.insertSession(opened.session);
       await scope.recordEvent(trailEvent(deps, 'registered', context));
       return opened.grant;

@@ -1,5 +1,6 @@
 import { DomainError } from '../../domain/errors.js';
 import { PENDING_LOGIN_ATTEMPTS, type PendingLogin } from '../../domain/pending-login.js';
+import type { AuthMethod } from '../../domain/session.js';
 import { isDisabled, toPublicUser, type PublicUser } from '../../domain/user.js';
 import type { Ports } from '../../ports/ports.js';
 import type { UserScope } from '../../ports/user-scopes.js';
@@ -17,6 +18,8 @@ export type SecondStepDeps = Pick<Ports, 'auth' | 'scopes' | 'secrets' | 'ids' |
 export interface SecondStepAttempt {
   /** What a refused proof answers: a wrong code is invalid_credentials, a bad assertion webauthn_failed. */
   refusal: 'invalid_credentials' | 'webauthn_failed';
+  /** The factor's RFC 8176 method, recorded on the session beside `pwd` and `mfa`. */
+  method: Extract<AuthMethod, 'otp' | 'hwk'>;
   /** Proves the factor inside the transaction that opens the session; false when it does not. */
   prove(scope: UserScope, pending: PendingLogin): Promise<boolean>;
 }
@@ -48,7 +51,7 @@ export const completeSecondStep = async (
   }
   const counted = loginAttempt(deps, user.email, user.id, context);
   await guard.admitLogin(counted, () => scope.recordEvent(trailEvent(deps, 'login_throttled', context)));
-  const { session, grant } = newSession(deps, user.id, context.userAgent, deps.clock.now());
+  const { session, grant } = newSession(deps, user.id, context.userAgent, ['pwd', attempt.method, 'mfa'], deps.clock.now());
   const proved = await scope.transaction(async (tx) => {
     if (!(await attempt.prove(tx, pending))) return false;
     // Another request completed it first: roll the proof back, this one opens nothing.
