@@ -42,7 +42,7 @@ export type ServiceConfig = Pick<
   Config,
   'databaseUrl' | 'databasePoolMax' | 'loginFailuresPerEmail' | 'authAttemptsPerAddress' | 'passwordContextWords' | 'pwnedPasswordsPath'
 > &
-  Partial<Pick<Config, 'logLevel' | 'secretKey' | 'secretKeyPrevious' | 'publicOrigin' | 'mfaRequired' | 'eventRetentionDays'>>;
+  Partial<Pick<Config, 'logLevel' | 'secretKey' | 'secretKeyPrevious' | 'publicOrigin' | 'mfaRequired' | 'eventRetentionDays' | 'environment'>>;
 
 /** A composition given no key (a bare service in a test) can run, but can never seal a TOTP secret with a made-up key. */
 const NO_KEY: SecretBox = {
@@ -83,7 +83,9 @@ export const composeService = (config: ServiceConfig, overrides: Partial<Ports> 
     log,
   };
   const limits = { loginFailuresPerEmail: config.loginFailuresPerEmail, authAttemptsPerAddress: config.authAttemptsPerAddress };
-  const useCases = guardAgainstOutage(makeUseCases(ports, limits, config.mfaRequired ?? 'none', config.eventRetentionDays), {
+  const useCases = guardAgainstOutage(makeUseCases(ports, limits, config.mfaRequired ?? 'none', config.eventRetentionDays, {
+    production: config.environment === 'production',
+  }), {
     tracker: outage,
     probe: () => probeDatabase(db),
     failureOf: databaseFailureOf,

@@ -25,14 +25,16 @@ export const scheduleEventRetention = (
   logger: Pick<Logger, 'info' | 'warn'>,
   intervalMs = RETENTION_INTERVAL_MS,
   timers: RetentionTimers = globalThis,
+  /** What the purge deletes, for its log lines: the same schedule also purges expired OpenID payloads. */
+  what = 'security events past their retention',
 ): RetentionSchedule => {
   let running: Promise<void> | null = null;
   const run = (): Promise<void> => {
     running ??= purge()
       .then((deleted) => {
-        if (deleted > 0) logger.info({ deleted }, 'security events past their retention deleted');
+        if (deleted > 0) logger.info({ deleted }, `${what} deleted`);
       })
-      .catch((err: unknown) => logger.warn({ err }, 'the security-event retention purge failed; it runs again at the next interval'))
+      .catch((err: unknown) => logger.warn({ err }, `the purge of ${what} failed; it runs again at the next interval`))
       .finally(() => (running = null));
     return running;
   };

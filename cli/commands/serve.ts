@@ -25,14 +25,19 @@ export const serveCommand = (ctx: CommandContext): CommandModule<object, { migra
     const { metrics, listener } = await serveMetrics(config.metricsAddress);
     const service = composeService(config, {}, logger, metrics);
     let stopRetention = (): void => undefined;
+    let stopOidcPurge = (): void => undefined;
     const onClose = async (): Promise<void> => {
       stopRetention();
+      stopOidcPurge();
       await service.close();
     };
     try {
       if (migrate) await migrateLatest(service.db);
       // Security events past SERVICE_EVENT_RETENTION_DAYS go now and hourly, beside the requests.
       stopRetention = scheduleEventRetention(() => service.useCases.purgeExpiredEvents(), logger).stop;
+      // Expired OpenID codes, tokens, sessions and interactions: invisible already, deleted on the same beat.
+      const purgeOidc = () => service.useCases.purgeExpiredOidcPayloads();
+      stopOidcPurge = scheduleEventRetention(purgeOidc, logger, undefined, undefined, 'expired OpenID codes, tokens and sessions').stop;
       const app = createApp({ useCases: service.useCases, config, logger, metrics, clock: service.ports.clock });
       // The docs page is mounted outside production only; its address is the public one the CSRF rule expects.
       const docsUrl = config.environment === 'production' ? undefined : `${config.publicOrigin}/api/v1/docs`;

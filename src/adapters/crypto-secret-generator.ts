@@ -1,13 +1,14 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { ACCOUNT_RECOVERY_CODE_LENGTH, formatAccountRecoveryCode } from '../core/domain/account-recovery.js';
 import { API_TOKEN_PREFIX } from '../core/domain/api-token.js';
 import { CROCKFORD, formatRecoveryCode, RECOVERY_CODE_LENGTH } from '../core/domain/recovery-code.js';
 import type { IssuedSecret, SecretGenerator, SecretKind } from '../core/ports/secret-generator.js';
 
-type TokenKind = Exclude<SecretKind, 'recovery_code' | 'account_recovery'>;
-// Entropy per kind (docs/security.md): 256 bits for anything that rides in a cookie or a header, 128 for invites.
-const BYTES: Record<TokenKind, number> = { session: 32, api_token: 32, invite: 16, pending_login: 32, passkey_challenge: 32 };
-const PREFIX: Record<TokenKind, string> = { session: '', api_token: API_TOKEN_PREFIX, invite: '', pending_login: '', passkey_challenge: '' };
+type TokenKind = Exclude<SecretKind, 'recovery_code' | 'account_recovery' | 'oidc_client_id'>;
+// Entropy per kind (docs/security.md): 256 bits for anything that rides in a cookie or a header (an
+// OpenID client secret too, CONTRACT §16), 128 for invites.
+const BYTES: Record<TokenKind, number> = { session: 32, api_token: 32, invite: 16, pending_login: 32, passkey_challenge: 32, oidc_client_secret: 32 };
+const PREFIX: Record<TokenKind, string> = { session: '', api_token: API_TOKEN_PREFIX, invite: '', pending_login: '', passkey_challenge: '', oidc_client_secret: '' };
 
 export const sha256Hex = (secret: string): string => createHash('sha256').update(secret, 'utf8').digest('hex');
 
@@ -16,6 +17,11 @@ const crockford = (length: number): string => [...randomBytes(length)].map((byte
 
 export class CryptoSecretGenerator implements SecretGenerator {
   issue(kind: SecretKind): IssuedSecret {
+    // A random (v4) UUID: 122 random bits, URL-safe, and an id the security trail can name.
+    if (kind === 'oidc_client_id') {
+      const id = randomUUID();
+      return { secret: id, hash: sha256Hex(id) };
+    }
     if (kind === 'account_recovery') {
       const compact = crockford(ACCOUNT_RECOVERY_CODE_LENGTH); // 28 × 5 = 140 bits
       return { secret: formatAccountRecoveryCode(compact), hash: sha256Hex(compact) };

@@ -109,6 +109,12 @@ const MESSAGES: Record<string, (context: Context) => string> = {
   'number.min': (c) => `must be at least ${String(c.limit)}`,
   'number.max': (c) => `must be at most ${String(c.limit)}`,
   'any.custom': (c) => c.error?.message ?? 'is invalid',
+  'any.only': (c) => (Array.isArray(c.valids) ? `must be one of ${c.valids.map(String).join(', ')}` : 'is not allowed'),
+  'array.base': () => 'must be an array',
+  'array.min': (c) => `must have at least ${String(c.limit)} item${c.limit === 1 ? '' : 's'}`,
+  'array.max': (c) => `must have at most ${String(c.limit)} items`,
+  'array.unique': () => 'must not repeat an item',
+  'boolean.base': () => 'must be true or false',
 };
 
 const toProblem = (detail: Joi.ValidationErrorItem): Problem => ({

@@ -30,7 +30,7 @@ export interface MemoryWorld {
 export const memoryWorld = (hasher = new CountingHasher(), limits?: ThrottleLimits, contextWords: string[] = []): MemoryWorld => {
   const clock = new FixedClock();
   const log = new MemorySecurityLog();
-  const store = createMemoryStore();
+  const store = createMemoryStore(clock);
   const ports: Ports = {
     ...store,
     ...withSecurityLog(store, log),

@@ -29,6 +29,11 @@ export const TRAIL_EVENT_TYPES = [
   'invite_created',
   'invite_revoked',
   'user_deleted',
+  'oidc_client_created',
+  'oidc_client_deleted',
+  'oidc_consent_granted',
+  'oidc_consent_revoked',
+  'oidc_signed_in',
 ] as const;
 
 export type TrailEventType = (typeof TRAIL_EVENT_TYPES)[number];

@@ -1,5 +1,15 @@
 /** Pending logins and passwordless challenges ride in cookies like sessions; recovery codes (MFA and account) are typed by people. */
-export type SecretKind = 'session' | 'api_token' | 'invite' | 'pending_login' | 'passkey_challenge' | 'recovery_code' | 'account_recovery';
+export type SecretKind =
+  | 'session'
+  | 'api_token'
+  | 'invite'
+  | 'pending_login'
+  | 'passkey_challenge'
+  | 'recovery_code'
+  | 'account_recovery'
+  /** Not a secret, but random all the same: an OpenID client's id, a random UUID (the trail names it as an id). */
+  | 'oidc_client_id'
+  | 'oidc_client_secret';
 
 export interface IssuedSecret {
   /** Shown to its holder once; never stored. */

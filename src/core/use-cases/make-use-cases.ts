@@ -54,17 +54,32 @@ import { makeStepUpWithPasskey } from './step-up/step-up-with-passkey.js';
 import { makeThrottleGuard } from './sign-in/throttle-guard.js';
 import { makeUpdateDisplayName } from './account/update-display-name.js';
 import { makeDescribeSignIn } from './sign-in/describe-sign-in.js';
+import { makeCreateOidcClient, makeCreateOidcClientAsOperator } from './oidc/create-oidc-client.js';
+import { makeDeleteOidcClient } from './oidc/delete-oidc-client.js';
+import { makeGetOidcClient } from './oidc/get-oidc-client.js';
+import { makeListMyOidcGrants } from './oidc/list-my-oidc-grants.js';
+import { makeListOidcClients } from './oidc/list-oidc-clients.js';
+import { makePurgeExpiredOidcPayloads } from './oidc/purge-expired-oidc-payloads.js';
+import { makeRecordOidcEvent } from './oidc/record-oidc-event.js';
+import { makeRevokeMyOidcGrant } from './oidc/revoke-my-oidc-grant.js';
 
 /** The default of SERVICE_EVENT_RETENTION_DAYS. */
 export const DEFAULT_EVENT_RETENTION_DAYS = 180;
 
-/** `limits`, `mfaPolicy` and `eventRetentionDays` come from configuration; the defaults otherwise. */
+/** What the environment changes in the core: in production, OpenID redirect URIs must be https (but loopback). */
+export interface UseCaseOptions {
+  production?: boolean;
+}
+
+/** `limits`, `mfaPolicy`, `eventRetentionDays` and `options` come from configuration; the defaults otherwise. */
 export const makeUseCases = (
   ports: Ports,
   limits: ThrottleLimits = DEFAULT_THROTTLE_LIMITS,
   mfaPolicy: MfaPolicy = 'none',
   eventRetentionDays = DEFAULT_EVENT_RETENTION_DAYS,
+  options: UseCaseOptions = {},
 ) => {
+  const production = options.production ?? false;
   const guard = makeThrottleGuard(ports, limits);
   const checkPassword = makePasswordCheck(ports, guard);
   return {
@@ -119,6 +134,15 @@ export const makeUseCases = (
     issueAccountRecovery: makeIssueAccountRecovery(ports),
     recoverAccount: makeRecoverAccount(ports, guard),
     purgeExpiredEvents: makePurgeExpiredEvents(ports, eventRetentionDays),
+    createOidcClient: makeCreateOidcClient(ports, production),
+    createOidcClientAsOperator: makeCreateOidcClientAsOperator(ports, production),
+    listOidcClients: makeListOidcClients(ports),
+    getOidcClient: makeGetOidcClient(ports),
+    deleteOidcClient: makeDeleteOidcClient(ports),
+    listMyOidcGrants: makeListMyOidcGrants(ports),
+    revokeMyOidcGrant: makeRevokeMyOidcGrant(ports),
+    recordOidcEvent: makeRecordOidcEvent(ports),
+    purgeExpiredOidcPayloads: makePurgeExpiredOidcPayloads(ports),
     checkHealth: (): Promise<boolean> => ports.health.isDatabaseUp(),
     /** The database answers and its schema is at the latest migration this build knows. */
     checkReadiness: (): Promise<boolean> => ports.health.isSchemaCurrent(),

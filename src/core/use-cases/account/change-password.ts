@@ -36,6 +36,7 @@ export const makeChangePassword =
     await scope.transaction(async (tx) => {
       await tx.updateUser({ passwordHash, updatedAt: deps.clock.now() });
       await tx.deleteSessionsExcept(null);
+      await tx.oidc.revokeTokens(); // clients sign the user in again, with the new password
       await tx.insertSession(session);
       await tx.recordEvent(trailEvent(deps, 'password_changed', principal.context));
     });

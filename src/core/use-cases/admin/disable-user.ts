@@ -7,7 +7,8 @@ export type DisableUser = (caller: AdminCaller, target: UserRef) => Promise<void
 
 /**
  * Disabling ends the user's sessions and pending logins now; its API tokens stay but are refused
- * while it is disabled (the authentication lookup joins the user row), by every instance.
+ * while it is disabled (the authentication lookup joins the user row), by every instance. OpenID
+ * codes and tokens are deleted (CONTRACT §16); the remembered consents stay.
  */
 export const makeDisableUser =
   (deps: Pick<Ports, 'scopes' | 'admins' | 'ids' | 'clock'>): DisableUser =>
@@ -18,5 +19,6 @@ export const makeDisableUser =
       await target.scope.updateUser({ disabledAt: target.user.disabledAt ?? deps.clock.now() });
       await target.scope.deleteSessionsExcept(null);
       await target.scope.factors.deletePendingLogins();
+      await target.scope.oidc.revokeTokens(); // no client keeps acting for a disabled user
       await target.scope.recordEvent(adminEvent(deps, admin.admin, 'user_disabled'));
     });

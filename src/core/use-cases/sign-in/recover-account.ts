@@ -55,6 +55,7 @@ export const makeRecoverAccount =
       // Whoever held a session or was half-way through a login is out before anything new opens.
       await scope.deleteSessionsExcept(null);
       await scope.factors.deletePendingLogins();
+      await scope.oidc.revokeTokens();
       // Only a completed login counts as one: with a second factor pending, last_login_at waits for it.
       await scope.updateUser({ passwordHash, updatedAt: now, ...(withSecondFactor ? {} : { lastLoginAt: now }) });
       if (!withSecondFactor) await scope.insertSession(session);

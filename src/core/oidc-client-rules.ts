@@ -1,0 +1,32 @@
+import Joi from 'joi';
+import { redirectUriProblem, REDIRECT_URI_MAX } from './domain/redirect-uri.js';
+import { label } from './rules.js';
+
+const redirectUri = (production: boolean) =>
+  Joi.string()
+    .max(REDIRECT_URI_MAX)
+    .custom((value: string) => {
+      const problem = redirectUriProblem(value, production);
+      if (problem) throw new Error(problem);
+      return value;
+    });
+
+/** POST /admin/oidc/clients and `gatehouse oidc-clients create` (CONTRACT §16); the PKCE rule is the use case's. */
+export const oidcClientRules = (production: boolean) =>
+  Joi.object({
+    name: label.required(),
+    type: Joi.string().valid('confidential', 'public').required(),
+    redirect_uris: Joi.array().items(redirectUri(production)).min(1).max(20).unique().required(),
+    post_logout_redirect_uris: Joi.array().items(redirectUri(production)).max(20).unique().default([]),
+    skip_consent: Joi.boolean().strict().default(false),
+    require_pkce: Joi.boolean().strict().default(true),
+  });
+
+export interface OidcClientInput {
+  name: string;
+  type: 'confidential' | 'public';
+  redirect_uris: string[];
+  post_logout_redirect_uris: string[];
+  skip_consent: boolean;
+  require_pkce: boolean;
+}
