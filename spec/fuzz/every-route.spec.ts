@@ -99,7 +99,8 @@ describe('fuzz: hostile values on every documented route, body, path and query (
       call = call.set('Content-Type', 'application/json').serialize((bytes: Buffer) => bytes as never).send(body as never);
     }
     const res = await call;
-    if (place === 'body') expect(res.text).not.to.include('"type"],"msg"'); // the body arrived as sent
+    // The body arrived as sent (a Buffer serialized by superagent has a "type"); a real `type` field (OidcClientIn) may be named.
+    if (place === 'body' && field !== 'type') expect(res.text).not.to.include('"type"],"msg"');
     expect(res.status, res.text).to.be.below(500);
     if (res.status < 400) return;
     expect(res.headers['content-type']).to.match(/^application\/problem\+json/);

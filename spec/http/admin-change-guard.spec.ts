@@ -24,8 +24,11 @@ describe('HTTP admin changes: cookie only, with recent authentication', () => {
   });
   after(() => h.close());
 
-  /** A fresh target for the route: a member for the user routes, an invite for the invite route. */
+  /** A fresh target for the route: a member for the user routes, an invite for the invite route, a client for the client routes. */
   const targetOf = async (path: string): Promise<string> => {
+    if (path.startsWith('/api/v1/admin/oidc/clients')) {
+      return (await h.useCases.createOidcClientAsOperator({ name: 'Target', type: 'public', redirect_uris: ['https://app.example.com/cb'] })).client.clientId;
+    }
     if (path.startsWith('/api/v1/admin/invites/')) {
       const created = await api(h).post('/api/v1/invites').set(asBearer(adminToken)).send({});
       expect(created.status).to.equal(201);
@@ -33,11 +36,12 @@ describe('HTTP admin changes: cookie only, with recent authentication', () => {
     }
     return (await registeredMember(h, admin.email)).userId;
   };
-  const call = async (method: 'post' | 'delete', path: string, headers: Record<string, string>) => api(h)[method](path).set(headers);
+  const call = async (method: 'post' | 'delete', path: string, headers: Record<string, string>, body?: Record<string, unknown>) =>
+    body ? api(h)[method](path).set(headers).send(body) : api(h)[method](path).set(headers);
 
   it('covers every admin change of the route table', () => {
     const adminChanges = ROUTES.filter((r) => r.path.startsWith('/api/v1/admin/') && r.method !== 'get');
-    expect(CHANGES).to.deep.equal(adminChanges).and.to.have.length(7);
+    expect(CHANGES).to.deep.equal(adminChanges).and.to.have.length(9);
   });
 
   for (const route of CHANGES) {
@@ -45,7 +49,7 @@ describe('HTTP admin changes: cookie only, with recent authentication', () => {
     it(`${method.toUpperCase()} ${route.path}: an admin API token is 403 forbidden and changes nothing`, async () => {
       const path = route.path.replace('{id}', await targetOf(route.path));
       const events = await countRows(h.db, 'security_events');
-      const res = await call(method, path, asBearer(adminToken));
+      const res = await call(method, path, asBearer(adminToken), route.body);
       expect([res.status, res.body.code]).to.deep.equal([403, 'forbidden']);
       expect(await countRows(h.db, 'security_events'), 'no change, no event').to.equal(events);
     });
@@ -54,11 +58,11 @@ describe('HTTP admin changes: cookie only, with recent authentication', () => {
       const path = route.path.replace('{id}', await targetOf(route.path));
       clock.advance(16 * MINUTE);
       const events = await countRows(h.db, 'security_events');
-      const stale = await call(method, path, asCookie(admin));
+      const stale = await call(method, path, asCookie(admin), route.body);
       expect([stale.status, stale.body.code]).to.deep.equal([403, 'step_up_required']);
       expect(await countRows(h.db, 'security_events'), 'no change, no event').to.equal(events);
       expect((await api(h).post('/api/v1/auth/step-up').set(asCookie(admin)).send({ password: PASSWORD })).status).to.equal(204);
-      expect((await call(method, path, asCookie(admin))).status).to.equal(route.success);
+      expect((await call(method, path, asCookie(admin), route.body)).status).to.equal(route.success);
     });
   }
 

@@ -59,6 +59,12 @@ const INVALID: Record<string, [Record<string, unknown>, string][]> = {
     [{ max_uses: '2' }, 'max_uses'],
     [{ expires_in_days: 366 }, 'expires_in_days'],
   ],
+  'POST /api/v1/admin/oidc/clients': [
+    [{ type: 'public', redirect_uris: ['https://a.example.com/cb'] }, 'name'],
+    [{ name: 'A', type: 'secret', redirect_uris: ['https://a.example.com/cb'] }, 'type'],
+    [{ name: 'A', type: 'public', redirect_uris: [] }, 'redirect_uris'],
+    [{ name: 'A', type: 'public', redirect_uris: ['https://a.example.com/cb'], require_pkce: false }, 'require_pkce'],
+  ],
 };
 
 describe('HTTP request bodies, on every route that takes one', () => {

@@ -19,6 +19,8 @@ import { requestId } from './request-id.js';
 import { readCookiesLazily } from './lazy-cookies.js';
 import { requestMetrics } from './request-metrics.js';
 import { adminRoutes } from './routes/admin-routes.js';
+import { oidcClientRoutes } from './routes/oidc-client-routes.js';
+import { oidcGrantRoutes } from './routes/oidc-grant-routes.js';
 import { authRoutes } from './routes/auth-routes.js';
 import { docsRoutes } from './routes/docs-routes.js';
 import { healthRoutes } from './routes/health-routes.js';
@@ -75,12 +77,14 @@ export function createApp({ useCases, config, logger, metrics, clock }: AppDeps)
   // made on every proxied request and API call (/auth/verify, /users/me) are tried first.
   app.use(`${API}/auth/verify`, verifyRoutes(auth));
   app.use(`${API}/users`, userRoutes(auth));
+  app.use(`${API}/users/me/oidc-grants`, oidcGrantRoutes(auth));
   app.use(`${API}/auth`, authRoutes(auth, pending, metrics));
   app.use(`${API}/auth`, secondStepRoutes(auth, { pending, passkey }));
   app.use(`${API}/mfa`, mfaRoutes(auth));
   app.use(`${API}/sessions`, sessionRoutes(auth));
   app.use(`${API}/tokens`, tokenRoutes(auth));
   app.use(`${API}/invites`, inviteRoutes(auth));
+  app.use(`${API}/admin/oidc`, oidcClientRoutes(auth));
   app.use(`${API}/admin`, adminRoutes(auth));
   // The browser face: its own prefix, its own errors (pages, not problem+json).
   const flash = createFlashCookie(config, new AesGcmSecretBox(config.secretKey, config.secretKeyPrevious));

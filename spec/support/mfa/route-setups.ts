@@ -1,6 +1,6 @@
 import { api } from '../http/api.js';
 import { asCookie } from '../http/fixtures.js';
-import { ORIGIN, type Harness } from '../http/harness.js';
+import { ORIGIN, type DatabaseHarness, type Harness } from '../http/harness.js';
 import { PASSWORD, registeredMember, sessionCookieOf, type SignedIn } from '../http/users.js';
 import { enrolTotp, passwordStep, registerPasskey, totpCode } from './mfa-users.js';
 import { SoftAuthenticator } from './soft-authenticator.js';
@@ -22,6 +22,9 @@ export interface SetupContext {
 }
 
 export type Setup = (context: SetupContext) => Promise<Prepared>;
+
+const newOidcClient = (h: Harness) =>
+  h.useCases.createOidcClientAsOperator({ name: 'Matrix', type: 'public', redirect_uris: ['https://app.example.com/callback'] });
 
 /** A user of its own with a passkey and a pending login: the second step concerns nobody else. */
 const pendingWithPasskey = async ({ h, adminEmail }: SetupContext) => {
@@ -78,5 +81,16 @@ export const SETUPS = {
     await registerPasskey(h, owner, authenticator);
     const options = await api(h).post('/api/v1/auth/step-up/passkey/options').set(asCookie(owner));
     return { body: { response: authenticator.assert(options.body) } };
+  },
+  /** A client of its own: reading or deleting it concerns no user. */
+  oidcClient: async ({ h }) => ({ id: (await newOidcClient(h)).client.clientId }),
+  /** A client the owner consented to (a Grant as the provider stores it), to disconnect. */
+  ownOidcGrant: async ({ h, owner, acting }) => {
+    if (!acting) return {};
+    const { client } = await newOidcClient(h);
+    const { ports } = (h as DatabaseHarness).service;
+    const grant = { kind: 'Grant', accountId: owner.userId, clientId: client.clientId, openid: { scope: 'openid email' } };
+    await ports.oidcPayloads.upsert('Grant', `grant-${client.clientId}`, grant, new Date(Date.now() + 3_600_000));
+    return { id: client.clientId };
   },
 } satisfies Record<string, Setup>;

@@ -3,13 +3,13 @@ import { pageParameters, queryParameter } from './page-parameters.js';
 import { idParameter } from './session-paths.js';
 
 const tag = 'admin';
-type AdminOperation = Pick<OperationSpec, 'operationId' | 'summary' | 'description' | 'success'> & { errors?: OperationSpec['errors'] };
+type AdminOperation = Pick<OperationSpec, 'operationId' | 'summary' | 'description' | 'success'> & Partial<Pick<OperationSpec, 'body' | 'errors'>>;
 
 /**
  * Every admin route: an enabled admin, the role read at each request. Reads take its cookie or a
  * token; changes only its cookie with a proof of the last 15 minutes, so a leaked token can read, never change.
  */
-const admin = (spec: AdminOperation, mutating: boolean) =>
+export const admin = (spec: AdminOperation, mutating: boolean) =>
   operation({
     ...spec,
     description: mutating

@@ -16,6 +16,19 @@ const eventFields = {
 };
 const eventRequired = Object.keys(eventFields);
 
+const uris = { type: 'array', items: { type: 'string', format: 'uri' } };
+const oidcClientFields = {
+  client_id: { type: 'string' },
+  name: { type: 'string' },
+  type: { enum: ['confidential', 'public'] },
+  redirect_uris: uris,
+  post_logout_redirect_uris: uris,
+  skip_consent: { type: 'boolean', description: 'A first-party client: no consent page.' },
+  require_pkce: { type: 'boolean' },
+  created_at: instant,
+};
+const oidcClientRequired = Object.keys(oidcClientFields);
+
 export const adminSchemas = {
   AdminUserOut: closed(['id', 'email', 'display_name', 'created_at', 'disabled', 'mfa', 'last_login_at'], {
     id: uuid,
@@ -37,6 +50,17 @@ export const adminSchemas = {
     used_count: { type: 'integer', minimum: 0 },
     created_at: instant,
     expires_at: instant,
+  }),
+  OidcClientOut: closed(oidcClientRequired, oidcClientFields),
+  OidcClientCreated: closed(oidcClientRequired, {
+    ...oidcClientFields,
+    client_secret: { type: 'string', description: 'A confidential client\'s secret (256 bits, base64url), shown only here; absent for a public client.' },
+  }),
+  OidcGrantOut: closed(['client_id', 'name', 'scopes', 'created_at'], {
+    client_id: { type: 'string' },
+    name: { type: 'string' },
+    scopes: { type: 'array', items: { type: 'string' }, description: 'The scopes granted, e.g. openid, email, profile, offline_access.' },
+    created_at: instant,
   }),
   SecurityEventOut: closed(eventRequired, eventFields),
   SecurityEventPage: page('SecurityEventOut'),

@@ -5,6 +5,7 @@ import { authPaths } from './auth-paths.js';
 import { healthPaths } from './health-paths.js';
 import { invitePaths } from './invite-paths.js';
 import { mfaPaths } from './mfa-paths.js';
+import { oidcPaths } from './oidc-paths.js';
 import { recoveryPaths } from './recovery-paths.js';
 import { requestSchemas } from './request-bodies.js';
 import { schemas } from './schemas.js';
@@ -57,6 +58,7 @@ export const buildOpenApiDocument = (cookieName: string) => ({
     ...invitePaths,
     ...mfaPaths,
     ...adminPaths,
+    ...oidcPaths,
   },
   components: {
     schemas: { ...schemas, ...adminSchemas, ...requestSchemas },

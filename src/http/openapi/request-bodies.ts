@@ -52,6 +52,14 @@ export const requestSchemas = {
     max_uses: { type: 'integer', minimum: 1, maximum: 1000, default: 1 },
     expires_in_days: { type: 'integer', minimum: 1, maximum: 365, default: 7 },
   }),
+  OidcClientIn: closed(['name', 'type', 'redirect_uris'], {
+    name: text(1, 100),
+    type: { enum: ['confidential', 'public'] },
+    redirect_uris: { type: 'array', minItems: 1, maxItems: 20, uniqueItems: true, items: { type: 'string', format: 'uri', maxLength: 2000 } },
+    post_logout_redirect_uris: { type: 'array', maxItems: 20, uniqueItems: true, items: { type: 'string', format: 'uri', maxLength: 2000 } },
+    skip_consent: { type: 'boolean', default: false },
+    require_pkce: { type: 'boolean', default: true, description: 'false only for a confidential client.' },
+  }),
 };
 
 export type RequestSchema = keyof typeof requestSchemas;
@@ -91,4 +99,5 @@ export const requestExamples: Record<RequestSchema, Record<string, unknown>> = {
   },
   TokenIn: { name: 'nightly backup script', expires_in_days: 90 },
   InviteIn: { max_uses: 1, expires_in_days: 7 },
+  OidcClientIn: { name: 'Grafana', type: 'confidential', redirect_uris: ['https://grafana.example.com/login/generic_oauth'] },
 };

@@ -9,7 +9,7 @@ export const TAGS = {
   sessions: "The caller's browser sessions: list them, end one, end all others.",
   mfa: "The caller's second factors: an authenticator app (TOTP), passkeys and recovery codes.",
   invites: 'Invites, the only way to register; only admins issue them.',
-  admin: 'Administration, for admins only: users, invites and every user\'s security events.',
+  admin: "Administration, for admins only: users, invites, every user's security events and the OpenID Connect clients.",
   health: 'Probes for load balancers and orchestrators.',
   docs: 'This document and the page that renders it (not in production).',
 } as const;

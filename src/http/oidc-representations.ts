@@ -1,0 +1,27 @@
+import type { OidcGrantView } from '../core/domain/oidc-client.js';
+import type { OidcClientView } from '../core/use-cases/oidc/oidc-client-view.js';
+
+/** CONTRACT §16 OidcClientOut; never the secret's hash. */
+export const toOidcClientOut = (client: OidcClientView) => ({
+  client_id: client.clientId,
+  name: client.name,
+  type: client.type,
+  redirect_uris: client.redirectUris,
+  post_logout_redirect_uris: client.postLogoutRedirectUris,
+  skip_consent: client.skipConsent,
+  require_pkce: client.requirePkce,
+  created_at: client.createdAt.toISOString(),
+});
+
+/** The answer to a creation: a confidential client's secret, this once. */
+export const toOidcClientCreatedOut = ({ client, secret }: { client: OidcClientView; secret: string | null }) => ({
+  ...toOidcClientOut(client),
+  ...(secret === null ? {} : { client_secret: secret }),
+});
+
+export const toOidcGrantOut = (grant: OidcGrantView) => ({
+  client_id: grant.clientId,
+  name: grant.name,
+  scopes: grant.scopes,
+  created_at: grant.createdAt.toISOString(),
+});
