@@ -1,0 +1,45 @@
+import type { Argv, CommandModule } from 'yargs';
+import { loadConfig } from '../../../src/config/config.js';
+import { toOidcClientCreatedOut } from '../../../src/http/oidc-representations.js';
+import type { CommandContext } from '../../command-context.js';
+import { EXIT_OK } from '../../exit-codes.js';
+import { repeatedOption } from '../../repeated-option.js';
+import { withService } from '../../with-service.js';
+
+interface CreateArgs {
+  name: string;
+  'redirect-uri': string[];
+  'post-logout-redirect-uri'?: string[];
+  public: boolean;
+  'skip-consent': boolean;
+  'without-pkce': boolean;
+}
+
+const clientInput = (args: CreateArgs, argv: readonly string[]) => ({
+  name: args.name,
+  type: args.public ? 'public' : 'confidential',
+  redirect_uris: repeatedOption(argv, 'redirect-uri'),
+  post_logout_redirect_uris: repeatedOption(argv, 'post-logout-redirect-uri'),
+  skip_consent: args['skip-consent'],
+  require_pkce: !args['without-pkce'],
+});
+
+/** Prints the OidcClientOut JSON, with a confidential client's `client_secret`: the only time it is shown. */
+export const createOidcClientCommand = (ctx: CommandContext): CommandModule<object, CreateArgs> => ({
+  command: 'create',
+  describe: 'Register a client; prints its OidcClientOut JSON with the secret (shown once) on stdout',
+  builder: (yargs: Argv) =>
+    yargs
+      .option('name', { type: 'string', demandOption: true, describe: 'The name users see on the consent page' })
+      .option('redirect-uri', { type: 'string', array: true, demandOption: true, describe: 'A redirect URI, matched exactly (repeat for more)' })
+      .option('post-logout-redirect-uri', { type: 'string', array: true, describe: 'Where logout may return to (repeat for more)' })
+      .option('public', { type: 'boolean', default: false, describe: 'A public client (no secret): a native or browser app' })
+      .option('skip-consent', { type: 'boolean', default: false, describe: 'A first-party client: no consent page' })
+      .option('without-pkce', { type: 'boolean', default: false, describe: 'Do not require PKCE (confidential clients only)' }) as unknown as Argv<CreateArgs>,
+  handler: async (args) => {
+    const created = await withService(loadConfig(ctx.io.env), ctx.io, ({ useCases }) => useCases.createOidcClientAsOperator(clientInput(args, ctx.io.argv)));
+    ctx.out(JSON.stringify(toOidcClientCreatedOut(created)));
+    ctx.err(`client ${created.client.clientId} created${created.secret === null ? '' : '; store its client_secret now, it is not shown again'}`);
+    ctx.done(EXIT_OK);
+  },
+});

@@ -1,0 +1,87 @@
+import { createHash } from 'node:crypto';
+import { expect } from 'chai';
+import { countRows } from '../support/db/count-rows.js';
+import { createCliDatabase, type CliDatabase } from '../support/cli/cli-database.js';
+import { ensureBuilt, runCli } from '../support/cli/run-cli.js';
+
+const CLIENT_KEYS = ['client_id', 'name', 'type', 'redirect_uris', 'post_logout_redirect_uris', 'skip_consent', 'require_pkce', 'created_at'];
+
+describe('gatehouse oidc-clients create|list|delete', function () {
+  this.timeout(60_000);
+  let database: CliDatabase;
+  const clients = (args: string[]) => runCli(['oidc-clients', ...args], database.env);
+
+  before(async function () {
+    this.timeout(120_000);
+    ensureBuilt();
+    database = await createCliDatabase();
+    expect((await runCli(['migrate', 'latest'], database.env)).code).to.equal(0);
+  });
+  after(() => database.cleanup());
+
+  it('creates a confidential client: stdout is OidcClientOut with client_secret, stored only as its SHA-256', async () => {
+    const result = await clients([
+      'create', '--name', 'Grafana',
+      '--redirect-uri', 'https://grafana.example.com/cb', '--redirect-uri', 'https://grafana.example.com/cb2',
+      '--post-logout-redirect-uri', 'https://grafana.example.com/',
+    ]);
+    expect(result.code, result.stderr).to.equal(0);
+    const out = JSON.parse(result.stdout) as Record<string, unknown>;
+    expect(out).to.have.all.keys(...CLIENT_KEYS, 'client_secret');
+    expect(out).to.include({ name: 'Grafana', type: 'confidential', skip_consent: false, require_pkce: true });
+    expect(out.redirect_uris).to.deep.equal(['https://grafana.example.com/cb', 'https://grafana.example.com/cb2']);
+    expect(out.post_logout_redirect_uris).to.deep.equal(['https://grafana.example.com/']);
+    const row = await database.db('oidc_clients').where({ client_id: out.client_id }).first();
+    expect(row.secret_hash).to.equal(createHash('sha256').update(out.client_secret as string).digest('hex'));
+    expect(await countRows(database.db, 'security_events'), 'the operator has no trail; the log has it').to.equal(0);
+  });
+
+  it('creates a public client with --public --skip-consent: no secret', async () => {
+    const result = await clients(['create', '--name', 'CLI', '--redirect-uri', 'http://127.0.0.1:8400/cb', '--public', '--skip-consent']);
+    expect(result.code, result.stderr).to.equal(0);
+    const out = JSON.parse(result.stdout) as Record<string, unknown>;
+    expect(out).to.have.all.keys(...CLIENT_KEYS);
+    expect(out).to.include({ type: 'public', skip_consent: true, require_pkce: true });
+  });
+
+  it('refuses --without-pkce for a public client and a bad redirect URI: exit 2, the field named, nothing stored', async () => {
+    const before = await countRows(database.db, 'oidc_clients');
+    const pkce = await clients(['create', '--name', 'X', '--redirect-uri', 'https://x.example.com/cb', '--public', '--without-pkce']);
+    expect([pkce.code, pkce.stdout]).to.deep.equal([2, '']);
+    expect(pkce.stderr).to.include('require_pkce');
+    const fragment = await clients(['create', '--name', 'X', '--redirect-uri', 'https://x.example.com/cb#f']);
+    expect(fragment.code).to.equal(2);
+    expect(fragment.stderr).to.include('redirect_uris.0: must not have a fragment');
+    expect((await clients(['create', '--name', 'X'])).code, 'no redirect URI').to.equal(2);
+    expect(await countRows(database.db, 'oidc_clients')).to.equal(before);
+  });
+
+  it('lets a confidential client go without PKCE', async () => {
+    const result = await clients(['create', '--name', 'Legacy', '--redirect-uri', 'https://legacy.example.com/cb', '--without-pkce']);
+    expect(result.code, result.stderr).to.equal(0);
+    expect(JSON.parse(result.stdout).require_pkce).to.equal(false);
+  });
+
+  it('lists newest first as a table, or JSON with --json', async () => {
+    const table = await clients(['list']);
+    expect(table.code, table.stderr).to.equal(0);
+    const lines = table.stdout.trimEnd().split('\n');
+    expect(lines[0]).to.match(/^NAME\s+TYPE\s+PKCE\s+CONSENT\s+CREATED\s+CLIENT ID$/);
+    expect(lines[1]).to.match(/^Legacy\s+confidential\s+off\s+asked\s/);
+    expect(lines.at(-1)).to.equal('3 client(s)');
+    const json = JSON.parse((await clients(['list', '--json'])).stdout) as Record<string, unknown>[];
+    expect(json.map((c) => c.name)).to.deep.equal(['Legacy', 'CLI', 'Grafana']);
+    for (const client of json) expect(client).to.have.all.keys(...CLIENT_KEYS);
+  });
+
+  it('deletes by --client-id; an unknown id exits 1', async () => {
+    const [first] = JSON.parse((await clients(['list', '--json'])).stdout) as { client_id: string }[];
+    const deleted = await clients(['delete', '--client-id', first!.client_id]);
+    expect(deleted.code, deleted.stderr).to.equal(0);
+    expect(await countRows(database.db, 'oidc_clients', { client_id: first!.client_id })).to.equal(0);
+    const again = await clients(['delete', '--client-id', first!.client_id]);
+    expect(again.code).to.equal(1);
+    expect(again.stderr).to.include('no such account or client');
+    expect((await clients(['delete'])).code, 'no --client-id').to.equal(2);
+  });
+});
