@@ -58,7 +58,6 @@ const MAY_REACH_AUTH_LOOKUPS = new Set([
   'sign-in/complete-login-with-code.ts',
   'sign-in/complete-login-with-passkey.ts',
   'admin/create-admin.ts',
-  'oidc/find-oidc-account.ts', // the provider's account by the id it stored, for claims and userinfo
   'sign-in/end-presented-session.ts',
   'sign-in/login-with-passkey.ts',
   'sign-in/login.ts',

@@ -21,15 +21,6 @@ export function authLookupsContract(adapter: string, factory: StoreFactory): voi
       expect(await store.auth.findUserByEmail(user.email)).to.deep.equal(user);
     });
 
-    it('finds a user by id, in any letter case, and answers null for an unknown id or one that is no UUID', async () => {
-      const user = aUser();
-      await store.auth.insertUser(user);
-      expect(await store.auth.findUserById(user.id)).to.deep.equal(user);
-      expect(await store.auth.findUserById(user.id.toUpperCase())).to.deep.equal(user);
-      expect(await store.auth.findUserById(aUser().id)).to.equal(null);
-      expect(await store.auth.findUserById('not-a-uuid')).to.equal(null);
-    });
-
     it('answers null for an unknown email', async () => {
       await store.auth.insertUser(aUser({ email: 'ada@example.com' }));
       expect(await store.auth.findUserByEmail('bob@example.com')).to.equal(null);

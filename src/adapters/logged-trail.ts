@@ -24,7 +24,6 @@ export const withSecurityLog = (store: TrailPorts, log: SecurityLog): TrailPorts
     admins: { open: (admin) => loggedAdminScope(store.admins.open(admin), sink, null) },
     auth: {
       findUserByEmail: (email) => auth.findUserByEmail(email),
-      findUserById: (id) => auth.findUserById(id),
       findSessionByTokenHash: (hash) => auth.findSessionByTokenHash(hash),
       findApiTokenByTokenHash: (hash) => auth.findApiTokenByTokenHash(hash),
       findInviteByCodeHash: (hash) => auth.findInviteByCodeHash(hash),

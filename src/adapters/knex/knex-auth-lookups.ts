@@ -41,12 +41,6 @@ export class KnexAuthLookups implements AuthLookups {
     return row ? fromRow(USERS, row) : null;
   }
 
-  async findUserById(id: string): Promise<User | null> {
-    const stored = toStoredIdOrNull(id);
-    const row = stored === null ? undefined : await this.access.findBy(USERS, 'id', stored);
-    return row ? fromRow(USERS, row) : null;
-  }
-
   async findSessionByTokenHash(tokenHash: string): Promise<{ session: Session; user: CredentialOwner } | null> {
     const row = await this.prepared.sessionByTokenHash(tokenHash);
     const found = withOwner(SESSIONS, CREDENTIAL_OWNERS, row);

@@ -24,12 +24,6 @@ export class MemoryAuthLookups implements AuthLookups {
     return findOne(this.tables.users, (user) => user.email === email);
   }
 
-  async findUserById(id: string): Promise<User | null> {
-    const key = idKey(id);
-    const user = key === null ? undefined : this.tables.users.get(key);
-    return user ? copy(user) : null;
-  }
-
   // Projected as the Knex adapter selects, so that nothing can come to rely on the hash being there.
   async findSessionByTokenHash(tokenHash: string): Promise<{ session: Session; user: CredentialOwner } | null> {
     const session = findOne(this.tables.sessions, (s) => s.tokenHash === tokenHash);

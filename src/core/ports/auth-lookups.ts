@@ -21,8 +21,6 @@ export type WithNewUser<T> = (scope: UserScope) => Promise<T>;
  */
 export interface AuthLookups {
   findUserByEmail(email: string): Promise<User | null>;
-  /** The OpenID provider's account lookup (its `accountId` is the user's id); null for anything not a UUID. */
-  findUserById(id: string): Promise<User | null>;
   /** Every request's lookups: the credential with only the owner's fields a principal needs. */
   findSessionByTokenHash(tokenHash: string): Promise<{ session: Session; user: CredentialOwner } | null>;
   findApiTokenByTokenHash(tokenHash: string): Promise<{ token: ApiToken; user: CredentialOwner } | null>;
