@@ -4,8 +4,8 @@ import { createCommandContext } from './command-context.js';
 import { createAdminCommand } from './commands/create-admin.js';
 import { createInviteCommand } from './commands/create-invite.js';
 import { dbCheckCommand } from './commands/db-check.js';
-import { migrateCommand } from './commands/migrate.js';
 import { oidcClientsCommand } from './commands/oidc-clients.js';
+import { migrateCommand } from './commands/migrate.js';
 import { recoveryCodeCommand } from './commands/recovery-code.js';
 import { serveCommand } from './commands/serve.js';
 import { usersCommand } from './commands/users.js';
@@ -28,8 +28,8 @@ const parseAndRun = async (io: CliIo): Promise<number> => {
     .command(createAdminCommand(ctx))
     .command(createInviteCommand(ctx))
     .command(recoveryCodeCommand(ctx))
-    .command(usersCommand(ctx))
     .command(oidcClientsCommand(ctx))
+    .command(usersCommand(ctx))
     .demandCommand(1, 'choose a command')
     .strict()
     .help()
