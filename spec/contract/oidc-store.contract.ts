@@ -125,6 +125,21 @@ export function oidcStoreContract(adapter: string, factory: StoreFactory): void 
       expect(await store.oidcPayloads.find('AccessToken', 'a2')).to.not.equal(null);
     });
 
+    it('finds nothing, and changes nothing, for keys no row can hold (a NUL, a lone surrogate, too long, empty)', async () => {
+      for (const key of ['a\u0000b', 'a\ud800b', 'x'.repeat(300), '']) {
+        expect(await store.oidcPayloads.find('AccessToken', key)).to.equal(null);
+        expect(await store.oidcPayloads.findByUid('Session', key)).to.equal(null);
+        expect(await store.oidcPayloads.findByUserCode('DeviceCode', key)).to.equal(null);
+        expect(await store.oidcPayloads.consume('AuthorizationCode', key, new Date())).to.equal(false);
+        await store.oidcPayloads.destroy('AuthorizationCode', key);
+        await store.oidcPayloads.revokeByGrantId(key);
+        expect(await store.oidcClients.find(key)).to.equal(null);
+        expect(await store.admins.open(anAdmin(null)).findOidcClient(key)).to.equal(null);
+        expect(await store.admins.open(anAdmin(null)).deleteOidcClient(key)).to.equal(false);
+        expect(await store.scopes.open(user.id).oidc.revokeClient(key)).to.equal(false);
+      }
+    });
+
     it('refuses a payload that names an unknown client (the foreign key)', async () => {
       let refused = false;
       await store.oidcPayloads.upsert('AccessToken', 'x', { clientId: 'nobody' }, later()).catch(() => (refused = true));

@@ -10,6 +10,7 @@ import { AdminAccess } from './access/admin-access.js';
 import { KnexUserScope } from './knex-user-scope.js';
 import { engineOf } from './connection/engine.js';
 import { INVITES, OIDC_CLIENTS, SECURITY_EVENTS, USERS } from './models/index.js';
+import { CLIENT_ID_MAX, isLookupKey } from './oidc/lookup-key.js';
 import { fromClientRow, toClientRow } from './oidc/oidc-client-rows.js';
 import { fromRow, toRow, type StoredRow } from './row-mapping.js';
 import { fromStoredId } from './stored-forms.js';
@@ -81,11 +82,13 @@ export class KnexAdminScope implements AdminScope {
   }
 
   async findOidcClient(clientId: string): Promise<OidcClient | null> {
+    if (!isLookupKey(clientId, CLIENT_ID_MAX)) return null;
     const row = (await this.db(OIDC_CLIENTS.table).where({ client_id: clientId }).first()) as StoredRow | undefined;
     return row ? fromClientRow(fromRow(OIDC_CLIENTS, row)) : null;
   }
 
   async deleteOidcClient(clientId: string): Promise<boolean> {
+    if (!isLookupKey(clientId, CLIENT_ID_MAX)) return false;
     return ((await this.db(OIDC_CLIENTS.table).where({ client_id: clientId }).delete()) as number) > 0;
   }
 

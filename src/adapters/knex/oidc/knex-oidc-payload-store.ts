@@ -7,8 +7,11 @@ import { projectionOf } from '../models/model.js';
 import { fromRow, toRow, type StoredRow } from '../row-mapping.js';
 import { toStoredTime } from '../stored-forms.js';
 import { payloadRow, withConsumed } from '../../oidc-payload-row.js';
+import { isLookupKey, PAYLOAD_KEY_MAX } from './lookup-key.js';
 
 const PAYLOAD_READ = projectionOf(OIDC_PAYLOADS, ['payload', 'consumedAt']);
+/** Both parts of a lookup, as a request may carry them (a code, a token, a uid). */
+const keys = (...parts: string[]): boolean => parts.every((part) => isLookupKey(part, PAYLOAD_KEY_MAX));
 
 /**
  * oidc-provider's storage on the service's database (CONTRACT §16): one row per (model, id), shared
@@ -30,18 +33,22 @@ export class KnexOidcPayloadStore implements OidcPayloadStore {
   }
 
   async find(model: string, id: string): Promise<OidcPayload | null> {
+    if (!keys(model, id)) return null;
     return this.first(this.live().where({ model, id }));
   }
 
-  findByUid(model: string, uid: string): Promise<OidcPayload | null> {
+  async findByUid(model: string, uid: string): Promise<OidcPayload | null> {
+    if (!keys(model, uid)) return null;
     return this.first(this.live().where({ model, uid }));
   }
 
-  findByUserCode(model: string, userCode: string): Promise<OidcPayload | null> {
+  async findByUserCode(model: string, userCode: string): Promise<OidcPayload | null> {
+    if (!keys(model, userCode)) return null;
     return this.first(this.live().where({ model, user_code: userCode }));
   }
 
   async consume(model: string, id: string, at: Date): Promise<boolean> {
+    if (!keys(model, id)) return false;
     const stored = toStoredTime(at, engineOf(this.db));
     const changed = await this.db(OIDC_PAYLOADS.table)
       .where({ model, id })
@@ -52,10 +59,12 @@ export class KnexOidcPayloadStore implements OidcPayloadStore {
   }
 
   async destroy(model: string, id: string): Promise<void> {
+    if (!keys(model, id)) return;
     await this.db(OIDC_PAYLOADS.table).where({ model, id }).delete();
   }
 
   async revokeByGrantId(grantId: string): Promise<void> {
+    if (!keys(grantId)) return;
     await this.db(OIDC_PAYLOADS.table).where({ grant_id: grantId }).delete();
   }
 

@@ -4,6 +4,7 @@ import { grantScopes, OIDC_TOKEN_MODELS } from '../../../core/domain/oidc-grant.
 import type { UserOidcStore } from '../../../core/ports/user-oidc-store.js';
 import type { ScopedAccess } from '../access/scoped-access.js';
 import { OIDC_CLIENTS, OIDC_PAYLOADS } from '../models/index.js';
+import { CLIENT_ID_MAX, isLookupKey } from './lookup-key.js';
 
 /** A user's rows of oidc_payloads, filtered on account_id by the scope; client names read by client id. */
 export class KnexUserOidcStore implements UserOidcStore {
@@ -28,6 +29,7 @@ export class KnexUserOidcStore implements UserOidcStore {
   }
 
   async revokeClient(clientId: string): Promise<boolean> {
+    if (!isLookupKey(clientId, CLIENT_ID_MAX)) return false;
     const grants = await this.access.select(OIDC_PAYLOADS).where('clientId', clientId).where('model', 'Grant').count();
     await this.access.delete(OIDC_PAYLOADS, (row) => row.where('clientId', clientId));
     return grants > 0;
