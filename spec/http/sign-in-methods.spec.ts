@@ -65,7 +65,7 @@ describe('How a session was opened: describeSignIn', () => {
     const request = await api(h).post('/api/v1/auth/passkey/options').set('Origin', ORIGIN);
     const cookie = sessionCookieOf(request, 'gh_passkey')!;
     const alone = await api(h).post('/api/v1/auth/passkey').set({ Origin: ORIGIN, Cookie: `gh_passkey=${cookie}` }).send({ response: authenticator.assert(request.body) });
-    expect(await amrOf({ ...member, token: sessionCookieOf(alone)! })).to.deep.equal(['hwk']);
+    expect(await amrOf({ ...member, token: sessionCookieOf(alone)! })).to.deep.equal(['hwk', 'mfa']);
   });
 
   it('account recovery of a user without a second factor: pwd', async () => {

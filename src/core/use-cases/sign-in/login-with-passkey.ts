@@ -44,7 +44,7 @@ export const makeLoginWithPasskey =
       throw new DomainError('invalid_credentials');
     }
     const now = deps.clock.now();
-    const { session, grant } = newSession(deps, user.id, context.userAgent, ['hwk'], now);
+    const { session, grant } = newSession(deps, user.id, context.userAgent, ['hwk', 'mfa'], now);
     await scope.transaction(async (tx) => {
       await tx.factors.touchPasskey(passkey.id, verified.counter, now);
       await tx.factors.clearSecondFactorFailures();
