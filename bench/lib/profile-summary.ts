@@ -21,7 +21,7 @@ export interface CpuProfile {
 
 /** In the order they are tried on each frame; the first that matches names the frame's part. */
 const PARTS: [string, RegExp][] = [
-  ['helmet (security headers)', /node_modules\/helmet\/|\/http\/security-headers\.js/],
+  ['helmet (security headers)', /node_modules\/helmet\/|\/http\/security-header(s|-block)\.js/],
   ['cookie parsing', /node_modules\/(cookie-parser|cookie|cookie-signature)\/|\/http\/session-cookie\.js/],
   ['request id + access-log hook', /\/http\/request-id\.js/],
   ['access log (pino write)', /node_modules\/(pino|pino-std-serializers|sonic-boom|fast-redact|quick-format-unescaped|atomic-sleep|on-exit-leak-free|thread-stream|safe-stable-stringify)\/|\/src\/logger\.js/],
