@@ -19,12 +19,13 @@ ENV NODE_ENV=production \
     SERVICE_ENVIRONMENT=production \
     HOST=0.0.0.0 \
     PORT=3000
-# Memory (docs/performance.md, "Memory"; decision 0020): every argon2 hash takes a 19 MiB block
-# that glibc would keep per thread arena; mapped on its own (fixed mmap threshold) it goes back to
-# the kernel when the hash ends, in transparent huge pages (hugetlb=1). Where page faults are dear
-# that costs CPU per login: operations.md gives the setting that keeps the blocks instead. Two
-# arenas at most, and V8's young generation capped at two 8 MB semi-spaces.
-ENV GLIBC_TUNABLES=glibc.malloc.arena_max=2:glibc.malloc.hugetlb=1:glibc.malloc.mmap_threshold=1048576 \
+# Memory (docs/performance.md, "Memory"; decision 0025): every argon2 hash takes a 19 MiB block.
+# One arena for every thread and blocks served from the heap (mmap threshold above a block), so a
+# freed block is reused by the next hash on any thread instead of being mapped and faulted in again
+# (that cost up to 40% per hash): what argon2 keeps is bounded by its concurrency cap, one hash
+# per core, not by the allocator. Free memory at the top of the heap beyond 4 MiB goes back to
+# the kernel; transparent huge pages (hugetlb=1); V8's young generation capped at two 8 MB semi-spaces.
+ENV GLIBC_TUNABLES=glibc.malloc.arena_max=1:glibc.malloc.hugetlb=1:glibc.malloc.mmap_threshold=33554432:glibc.malloc.trim_threshold=4194304 \
     NODE_OPTIONS=--max-semi-space-size=8
 WORKDIR /app
 COPY --from=build /app/package.json ./package.json

@@ -1,12 +1,14 @@
 /**
  * `tsx bench/profile.ts [cookie|bearer|verify|login|b]`: the built server under the /users/me load (or
- * /auth/verify, or logins; `b` profiles reference (b) instead) with `node --cpu-prof`, then the profile summed by part (bench/lib/profile-summary.ts).
+ * /auth/verify, or logins; `b` profiles reference (b) instead) with `node --cpu-prof`, then the profile summed by part (bench/lib/profile-summary.ts);
+ * for logins a second table sums the same samples by the login's own steps beside the hash
+ * (throttle, event row, last_login_at, session and quota, device cookie, SQL and its COMMIT).
  * Keeps the .cpuprofile in bench/results/ (git-ignored) for Chrome DevTools or profile-table.ts.
  */
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { summarise, toProfileTable, type CpuProfile } from './lib/profile-summary.js';
+import { summarise, summariseLogin, toProfileTable, type CpuProfile } from './lib/profile-summary.js';
 import { post, usersMe } from './lib/loads.js';
 import { COOKIE_NAME, startGatehouse, startReference } from './lib/servers.js';
 import { ensureWrk, runWrk } from './lib/wrk.js';
@@ -46,6 +48,11 @@ try {
   const profile = JSON.parse(readFileSync(kept, 'utf8')) as CpuProfile;
   console.log(`${load}: ${requests} requests (3 s warm-up + ${seconds} s) profiled; ${kept}\n`);
   console.log(toProfileTable(summarise(profile), requests));
+  if (load === 'login') {
+    // The same samples by the login's own steps: what a login does on the main thread beside the hash.
+    console.log(`\nlogin, by step (µs per login):\n`);
+    console.log(toProfileTable(summariseLogin(profile), requests));
+  }
 } finally {
   rmSync(work, { recursive: true, force: true });
 }

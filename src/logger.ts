@@ -52,3 +52,33 @@ export function createLogger(level: string, destination?: pino.DestinationStream
 }
 
 export type Logger = pino.Logger;
+
+/** A buffered log destination: lines collect in memory and go out in batches. */
+export type BufferedDestination = ReturnType<typeof pino.destination>;
+
+/** Lines collect up to this many bytes (some 16 access-log lines) before one write goes out... */
+const BATCH_BYTES = 4096;
+/** ...or for at most this long when traffic is light. */
+const BATCH_MS = 250;
+
+/**
+ * Standard output through sonic-boom, asynchronous and buffered: a request's access-log line is
+ * appended to a buffer, and one write (on libuv's pool, off the event loop) carries a batch.
+ * pino's default destination is asynchronous too but writes as soon as the last write is done,
+ * so at moderate traffic every line is a write of its own. What is buffered goes out at the latest
+ * after BATCH_MS, on `flushLog` (the server's graceful stop, after SIGTERM or SIGINT), and
+ * synchronously on process exit (pino registers that); only a SIGKILL or a crash of the process
+ * itself can lose the last BATCH_MS of lines.
+ */
+export const bufferedStdout = (): BufferedDestination =>
+  pino.destination({ dest: 1, sync: false, minLength: BATCH_BYTES, periodicFlush: BATCH_MS });
+
+/** Writes out whatever is buffered and resolves once it is written (or after `timeoutMs`). */
+export const flushLog = (destination: BufferedDestination, timeoutMs = 2_000): Promise<void> =>
+  new Promise((resolve) => {
+    const timer = setTimeout(resolve, timeoutMs);
+    destination.flush(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });

@@ -12,6 +12,9 @@ export const postgresRows = (pg: PostgresResults, verifyPerSecond: number, hashP
     row(`PostgreSQL: GET /auth/verify, cookie (${pool})`, pg.verify, `${of(pg.verify, pg.lookup.rps)} of (b-pg)`),
     row('PostgreSQL: POST /auth/login (8 conn)', pg.login, `${of(pg.login, verifyPerSecond)} of (c)`),
     row('PostgreSQL: POST /auth/register (8 conn)', pg.register, `${of(pg.register, hashPerSecond)} of (c')`),
+    ...(pg.storm && pg.healthz
+      ? [row('PostgreSQL: login storm (8 conn) …', pg.storm, `${of(pg.storm, verifyPerSecond)} of (c)`), row('PostgreSQL: … /healthz meanwhile (1 conn)', pg.healthz, '')]
+      : []),
   ];
 };
 
@@ -25,7 +28,7 @@ export interface PostgresRun {
 /** `npm run bench:pg`: the PostgreSQL section alone, with reference (c) for the login ratio. */
 export const toPostgresMarkdown = (r: PostgresRun, heading: string): string => {
   const { verify, hash } = r.references;
-  const rss = Math.max(r.postgres.cookie.rssMb ?? 0, r.postgres.bearer.rssMb ?? 0, r.postgres.verify.rssMb ?? 0, r.postgres.login.rssMb ?? 0, r.postgres.register.rssMb ?? 0);
+  const rss = Math.max(r.postgres.cookie.rssMb ?? 0, r.postgres.bearer.rssMb ?? 0, r.postgres.verify.rssMb ?? 0, r.postgres.login.rssMb ?? 0, r.postgres.register.rssMb ?? 0, r.postgres.storm?.rssMb ?? 0);
   return [
     `# ${heading}`,
     '',

@@ -21,7 +21,7 @@ export interface CpuProfile {
 
 /** In the order they are tried on each frame; the first that matches names the frame's part. */
 const PARTS: [string, RegExp][] = [
-  ['helmet (security headers)', /node_modules\/helmet\/|\/http\/security-headers\.js/],
+  ['helmet (security headers)', /node_modules\/helmet\/|\/http\/security-header(s|-block)\.js/],
   ['cookie parsing', /node_modules\/(cookie-parser|cookie|cookie-signature)\/|\/http\/session-cookie\.js/],
   ['request id + access-log hook', /\/http\/request-id\.js/],
   ['access log (pino write)', /node_modules\/(pino|pino-std-serializers|sonic-boom|fast-redact|quick-format-unescaped|atomic-sleep|on-exit-leak-free|thread-stream|safe-stable-stringify)\/|\/src\/logger\.js/],
@@ -74,6 +74,47 @@ export const summarise = (profile: CpuProfile): Map<string, number> => {
   });
   totals.delete('idle');
   totals.delete(START_UP); // once per process, not per request
+  return totals;
+};
+
+/**
+ * The steps of a login beside the hash, by the innermost frame on a sample's stack that names one
+ * (by file, or by the scope method the login use case calls). A statement knex runs after an
+ * await no longer has its caller on the stack, so SQL counts as SQL: its statements, and the
+ * transaction's BEGIN/COMMIT (the COMMIT's fsync wait included) apart.
+ */
+const LOGIN_STEPS: [string, (frame: CallFrame) => boolean][] = [
+  ['argon2 binding on the main thread (the hash itself runs on libuv threads)', (f) => /node_modules\/argon2\//.test(f.url)],
+  ['SQL: transaction BEGIN/COMMIT (knex transaction, fsync wait)', (f) => /node_modules\/knex\/lib\/execution\/transaction\.js|sqlite-immediate-client/.test(f.url)],
+  ['SQL: statements (knex runner, better-sqlite3, prepared lookups)', (f) => /node_modules\/(knex|better-sqlite3|pg|pg-protocol|pg-pool|tarn)\/|\/src\/adapters\/knex\/(hot-path|connection)\//.test(f.url)],
+  ['throttle (address and email counters)', (f) => /throttle-guard|attempt-throttle/.test(f.url)],
+  ['device cookie (trusted device, attempt key)', (f) => /trusted-device|device-cookie/.test(f.url)],
+  ['security event row (built, mapped)', (f) => /trail-event|logged-trail|security-log/.test(f.url) || f.functionName === 'recordEvent'],
+  ['last_login_at (user update, mapped)', (f) => f.functionName === 'updateUser'],
+  ['session insert + quota (mapped)', (f) => f.functionName === 'insertSession' || /\/domain\/quotas|new-session/.test(f.url)],
+  ['rest of the login use case (rules, lookup of the user, factors)', (f) => /\/src\/core\//.test(f.url)],
+  ['HTTP: routes, cookies, JSON (Express, Node)', (f) => /\/src\/http\/|node_modules\/(express|router|cookie|send|etag|body-parser|raw-body|iconv-lite)\//.test(f.url) || NODE_HTTP.test(f.url)],
+  ['access log + request context', (f) => partOf(f) === 'access log (pino write)' || partOf(f) === 'AsyncLocalStorage' || /\/src\/logger\.js/.test(f.url)],
+];
+
+/** Milliseconds of CPU per login step (LOGIN_STEPS), idle and start-up excluded. */
+export const summariseLogin = (profile: CpuProfile): Map<string, number> => {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const parent = new Map<number, number>();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
+  const totals = new Map<string, number>();
+  profile.samples.forEach((id, i) => {
+    const leaf = byId.get(id)!.callFrame;
+    let step: string | null = null;
+    for (let at: number | undefined = id; step === null && at !== undefined; at = parent.get(at)) {
+      const frame = byId.get(at)!.callFrame;
+      step = NODE_START_UP.test(frame.url) ? START_UP : (LOGIN_STEPS.find(([, matches]) => matches(frame))?.[0] ?? null);
+    }
+    const part = step ?? leafPartOf(leaf);
+    totals.set(part, (totals.get(part) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
+  });
+  totals.delete('idle');
+  totals.delete(START_UP);
   return totals;
 };
 

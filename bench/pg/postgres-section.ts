@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import { GET_CONNECTIONS, log, post, usersMe, withServer } from '../lib/loads.js';
-import { measure } from '../lib/measure.js';
+import { GET_CONNECTIONS, log, lua, post, usersMe, withServer } from '../lib/loads.js';
+import { measure, measureDuring } from '../lib/measure.js';
 import type { PostgresResults } from '../lib/results.js';
 import { COOKIE_NAME, startGatehouse, startReference } from '../lib/servers.js';
 import { databaseOn, onServer, seedPostgres } from '../seed/seed-postgres.js';
@@ -38,7 +38,10 @@ export async function postgresSection(work: string): Promise<PostgresResults> {
       const login = await measure(s.pid, post(s, 'login', { BENCH_EMAILS: emails }));
       let runs = 0;
       const register = await measure(s.pid, post(s, 'register', { BENCH_INVITE_CODE: seeded.inviteCode }), () => ({ BENCH_RUN_ID: `pg-${process.pid}-${++runs}` }));
-      return { cookie, bearer, verify, login, register };
+      log('postgres: /healthz during a login storm');
+      const probe = { url: `http://127.0.0.1:${s.port}/api/v1/healthz`, script: lua('get'), connections: 1, env: { BENCH_LUA_DIR: join(import.meta.dirname, '..', 'lua') } };
+      const { storm, probe: healthz } = await measureDuring(s.pid, post(s, 'login', { BENCH_EMAILS: emails }), probe);
+      return { cookie, bearer, verify, login, register, storm, healthz };
     });
     return { poolMax: POOL_MAX, connections: GET_CONNECTIONS, lookup, ...loads };
   } finally {

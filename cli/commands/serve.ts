@@ -2,7 +2,7 @@ import type { Argv, CommandModule } from 'yargs';
 import { migrateLatest } from '../../src/adapters/knex/migrations/migrator.js';
 import { composeService } from '../../src/compose.js';
 import { loadConfig } from '../../src/config/config.js';
-import { createLogger } from '../../src/logger.js';
+import { bufferedStdout, createLogger, flushLog } from '../../src/logger.js';
 import type { CommandContext } from '../command-context.js';
 import { EXIT_OK } from '../exit-codes.js';
 
@@ -21,7 +21,9 @@ export const serveCommand = (ctx: CommandContext): CommandModule<object, { migra
       import('../../src/event-retention-schedule.js'),
       import('../../src/connection-limits.js'),
     ]);
-    const logger = createLogger(config.logLevel);
+    // The access log goes out in batches (src/logger.ts); every stop below writes out the rest.
+    const destination = bufferedStdout();
+    const logger = createLogger(config.logLevel, destination);
     const { metrics, listener } = await serveMetrics(config.metricsAddress);
     const service = composeService(config, {}, logger, metrics);
     let stopRetention = (): void => undefined;
@@ -43,12 +45,15 @@ export const serveCommand = (ctx: CommandContext): CommandModule<object, { migra
       const docsUrl = config.environment === 'production' ? undefined : `${config.publicOrigin}/api/v1/docs`;
       const limits = connectionLimitsOf(config);
       const server = await startServer(app, { host: config.host, port: config.port, logger, onClose, metrics: listener, docsUrl, limits });
+      await flushLog(destination); // the start-up lines at once: whoever waits for "listening" reads it now
       // Returns only after SIGTERM/SIGINT and a graceful drain; the process then exits 0.
       await server.closed;
     } catch (error) {
       await onClose();
+      await flushLog(destination);
       throw error;
     }
+    await flushLog(destination);
     ctx.done(EXIT_OK);
   },
 });

@@ -84,6 +84,38 @@ describe('gatehouse serve', function () {
     expect(result.stdout + result.stderr).not.to.include('hunter2').and.not.to.include('listening');
   });
 
+  it('writes every access-log line before it exits on SIGTERM, requests in flight at the signal included', async () => {
+    const env = { ...database.env, PORT: '0', HOST: '127.0.0.1', SERVICE_LOG_LEVEL: 'info' };
+    const child = spawn(process.execPath, [CLI_PATH, 'serve'], { cwd: ROOT, env });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const port = await listeningPort(child);
+    const answered: string[] = [];
+    const get = async (): Promise<void> => {
+      const response = await fetch(`http://127.0.0.1:${port}/api/v1/healthz`).catch(() => null);
+      if (response?.status === 200) answered.push(String(response.headers.get('x-request-id')));
+      await response?.arrayBuffer();
+    };
+    const batch = (n: number) => Promise.all(Array.from({ length: n }, get));
+    for (let round = 0; round < 10; round++) await batch(50); // 500 answered, their lines buffered or not
+    const inFlight = batch(50); // and 50 more on their way as the signal lands
+    child.kill('SIGTERM');
+    await inFlight;
+    const [code] = (await once(child, 'exit')) as [number | null];
+    expect(code).to.equal(0);
+
+    const logged = new Set(
+      output
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as Record<string, unknown>)
+        .filter((line) => line.msg === 'request')
+        .map((line) => String(line.request_id)),
+    );
+    expect(answered.length).to.be.at.least(500);
+    expect(answered.filter((id) => !logged.has(id))).to.deep.equal([]);
+  });
+
   it('with --no-migrate leaves an empty database untouched', async () => {
     const fresh = await createCliDatabase();
     try {

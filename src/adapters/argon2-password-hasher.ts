@@ -29,7 +29,9 @@ const isComputable = (hash: string): boolean => {
 export class Argon2PasswordHasher implements PasswordHasher {
   // Made once with the live parameters so an unknown email pays for a real verification.
   private readonly dummyHash: Promise<string>;
-  // One hash per core: more only queue on the CPU and take it from the event loop.
+  // One hash per core: more only queue on the CPU and take it from the event loop. The cap is also
+  // argon2's memory bound: at most this many 19 MiB blocks at once, which the image's allocator
+  // setting keeps for reuse instead of handing back (decision 0025).
   private readonly limit = concurrencyLimit(availableParallelism());
 
   constructor(private readonly parameters = ARGON2_PARAMETERS) {

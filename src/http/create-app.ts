@@ -63,7 +63,7 @@ export function createApp({ useCases, config, logger, metrics, clock }: AppDeps)
   app.set('trust proxy', config.trustProxy); // a hop count: 0 believes no X-Forwarded-For
   if (metrics) app.use(requestMetrics(metrics));
   app.use(requestId(logger));
-  app.use(securityHeaders(config)); // first, so that every answer carries them, a 413 or a 404 included
+  securityHeaders(app, config); // on every answer of this app, a 413 or a 404 included
   app.use(closeAfterOversizedBody, refuseTooManyHeaders);
   // Behind a trusted proxy, one client is its forwarded address: its share is requests in flight.
   if (config.trustProxy > 0 && config.connectionsPerAddress > 0) app.use(limitRequestsInFlight(config.connectionsPerAddress));

@@ -1,9 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { RequestHandler } from 'express';
+import type { Express } from 'express';
 import helmet from 'helmet';
 import type { Config } from '../config/config.js';
-
-type Header = readonly [name: string, value: string];
+import { writeHeaderBlock, type Header } from './security-header-block.js';
 
 /** helmet's settings: default-src covers neither base-uri nor frame-ancestors, and ASVS 3.4.3 wants object-src said. */
 const helmetFor = (production: boolean) =>
@@ -25,15 +24,27 @@ const headersOf = (middleware: ReturnType<typeof helmet>): Header[] => {
   return recorded;
 };
 
+/** helmet's security headers and Cache-Control: no-store, in the order they are written. */
+export const securityHeaderList = (config: Pick<Config, 'environment'>): Header[] => [
+  ...headersOf(helmetFor(config.environment === 'production')),
+  ['Cache-Control', 'no-store'],
+];
+
 /**
  * helmet's security headers and Cache-Control: no-store (responses carry personal data and one-time
- * secrets), worked out once at start-up and set on every response by one loop: helmet's eleven
- * middlewares per request cost more than the session lookup and always set the same values.
+ * secrets) on every response of `app`, a 413 or a 404 included. They never vary by request, so
+ * they are worked out once at start-up and written into each response head as one precomputed
+ * block (`security-header-block.ts`): helmet's eleven middlewares per request cost more than the
+ * session lookup, and a loop of a dozen `setHeader` calls (each validating, lower-casing and
+ * storing its header) still cost ~8 µs a request. A response that sets one of these headers
+ * itself (the pages' CSP and Referrer-Policy, an asset's Cache-Control) keeps its own value.
+ * Every response of this app carries the block; a sub-app mounted in it (none today) would not.
  */
-export const securityHeaders = (config: Pick<Config, 'environment'>): RequestHandler => {
-  const headers: Header[] = [...headersOf(helmetFor(config.environment === 'production')), ['Cache-Control', 'no-store']];
-  return (_req, res, next) => {
+export const securityHeaders = (app: Express, config: Pick<Config, 'environment'>): void => {
+  const headers = securityHeaderList(config);
+  if (writeHeaderBlock(app.response, headers)) return;
+  app.use((_req, res, next) => {
     for (const [name, value] of headers) res.setHeader(name, value);
     next();
-  };
+  });
 };

@@ -1,4 +1,6 @@
 import type { Knex } from 'knex';
+import { engineOf } from '../connection/engine.js';
+import { sqliteReaderFor } from '../hot-path/sqlite-reader.js';
 
 /** knex's own bookkeeping table (the migrator's default name): which migrations have run. */
 const MIGRATIONS_TABLE = 'knex_migrations';
@@ -9,6 +11,9 @@ export class UnscopedAccess {
 
   async ping(): Promise<boolean> {
     try {
+      // SQLite's pool is one connection, held by each write transaction from BEGIN to COMMIT: a
+      // probe queued there waited for every login ahead of it. The read connection is never held.
+      if (engineOf(this.db) === 'sqlite') return sqliteReaderFor(this.db).prepare('select 1').get() !== undefined;
       await this.db.raw('select 1');
       return true;
     } catch {
