@@ -18,10 +18,10 @@ describe('SQLite connection', () => {
   beforeEach(async () => (temp = await createTempSqliteDatabase()));
   afterEach(() => temp.cleanup());
 
-  it('sets foreign keys, WAL, synchronous=NORMAL (decision 0024) and a busy timeout on the connection', async () => {
+  it('sets foreign keys, WAL, synchronous=FULL (decision 0024) and a busy timeout on the connection', async () => {
     expect(await pragma(temp, 'foreign_keys')).to.equal(1);
     expect(await pragma(temp, 'journal_mode')).to.equal('wal');
-    expect(await pragma(temp, 'synchronous')).to.equal(1);
+    expect(await pragma(temp, 'synchronous')).to.equal(2);
     expect(await pragma(temp, 'busy_timeout')).to.equal(5000);
   });
 

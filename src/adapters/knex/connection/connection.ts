@@ -27,15 +27,13 @@ const ACQUIRE_TIMEOUT_MS = 10_000;
 /** `sqlite://relative/path` is relative to the working directory; `sqlite:///abs/path` is absolute. */
 export const sqliteFilename = (url: string): string => resolve(process.cwd(), decodeURIComponent(url.slice('sqlite://'.length)));
 
-// Set on every pooled connection: these pragmas are per connection, not per file. In WAL mode,
-// synchronous=NORMAL syncs the WAL at checkpoints instead of at every COMMIT: a committed
-// transaction survives a crash of the process, and a power cut or kernel crash can roll back the
-// latest ones (decision 0024). With FULL, every login's COMMIT waited for an fsync on the event loop.
+// Set on every pooled connection: these pragmas are per connection, not per file. FULL, not NORMAL:
+// a power cut must not roll back a committed logout, revocation or password change (decision 0024).
 const prepareSqlite = (connection: Database, done: (error: Error | null, connection: Database) => void): void => {
   try {
     connection.pragma('foreign_keys = ON');
     connection.pragma('journal_mode = WAL');
-    connection.pragma('synchronous = NORMAL');
+    connection.pragma('synchronous = FULL');
     connection.pragma('busy_timeout = 5000');
     done(null, connection);
   } catch (error) {

@@ -18,7 +18,7 @@ export const sqliteReaderFor = (db: Knex): Database.Database => {
   const { filename } = db.client.config.connection as { filename: string };
   const reader = new Database(filename);
   reader.pragma('foreign_keys = ON');
-  reader.pragma('synchronous = NORMAL'); // as the pool's (decision 0024); it never writes anyway
+  reader.pragma('synchronous = FULL');
   reader.pragma('busy_timeout = 5000');
   reader.pragma('query_only = ON'); // a read connection: any write on it is a bug
   (db.client.pool as PoolEvents).on('poolDestroySuccess', () => reader.close());
