@@ -9,15 +9,11 @@ import type { Metrics } from '../metrics/metrics.js';
 import type { AuthDeps } from './authenticate.js';
 import { errorHandler } from './error-handler.js';
 import { buildOpenApiDocument } from './openapi/document.js';
-import { closeAfterOversizedBody } from './declared-length.js';
-import { hasMalformedTarget } from './request-target.js';
-import { limitRequestsInFlight } from './requests-in-flight.js';
-import { HttpProblem } from './problem.js';
-import { refuseTooManyHeaders } from './header-count.js';
+import { edgeChain } from './edge-chain.js';
+import { leanLane } from './lean-lane/lean-lane.js';
 import { createOriginPolicy } from './origin-policy.js';
-import { requestId } from './request-id.js';
 import { readCookiesLazily } from './lazy-cookies.js';
-import { requestMetrics } from './request-metrics.js';
+import { usersMeRead, verifyRead } from './routes/hot-reads.js';
 import { adminRoutes } from './routes/admin-routes.js';
 import { oidcClientRoutes } from './routes/oidc-client-routes.js';
 import { oidcGrantRoutes } from './routes/oidc-grant-routes.js';
@@ -32,7 +28,6 @@ import { tokenRoutes } from './routes/token-routes.js';
 import { userRoutes } from './routes/user-routes.js';
 import { verifyRoutes } from './routes/verify-routes.js';
 import { createDeviceCookie } from './device-cookie.js';
-import { securityHeaders } from './security-headers.js';
 import { createSessionCookie } from './session-cookie.js';
 import { createShortLivedCookie } from './short-lived-cookie.js';
 import { AesGcmSecretBox } from '../adapters/aes-gcm-secret-box.js';
@@ -48,10 +43,12 @@ export interface AppDeps {
   metrics?: Metrics;
   /** The service's clock port, which dated the sessions the cookie carries; the system clock when absent. */
   clock?: Clock;
+  /** The lean lane for the hot reads (lean-lane/lean-lane.ts); off only to compare it with the general chain. */
+  leanLane?: boolean;
 }
 
 /** The HTTP driving adapter; never listens, so tests drive it with supertest. */
-export function createApp({ useCases, config, logger, metrics, clock }: AppDeps): express.Express {
+export function createApp({ useCases, config, logger, metrics, clock, leanLane: lane = true }: AppDeps): express.Express {
   const app = express();
   const production = config.environment === 'production';
   const cookie = createSessionCookie(config, { clock });
@@ -61,22 +58,17 @@ export function createApp({ useCases, config, logger, metrics, clock }: AppDeps)
 
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy); // a hop count: 0 believes no X-Forwarded-For
-  if (metrics) app.use(requestMetrics(metrics));
-  app.use(requestId(logger));
-  securityHeaders(app, config); // on every answer of this app, a 413 or a 404 included
-  app.use(closeAfterOversizedBody, refuseTooManyHeaders);
-  // Behind a trusted proxy, one client is its forwarded address: its share is requests in flight.
-  if (config.trustProxy > 0 && config.connectionsPerAddress > 0) app.use(limitRequestsInFlight(config.connectionsPerAddress));
-  // A target with credentials, another scheme or no path at all: answered (and logged) as unmatched.
-  app.use((req, _res, next) => next(hasMalformedTarget(req) ? new HttpProblem('malformed_request') : undefined));
-  // No CORS is offered: OPTIONS is an unknown method on every path (the router would answer 200 with Allow).
-  app.use((req, _res, next) => next(req.method === 'OPTIONS' ? new DomainError('not_found') : undefined));
+  // Metrics, request id and access log, headers, connection rules: one chain both lanes run.
+  const edge = edgeChain(app, { config, logger, metrics });
+  const hot = { me: usersMeRead(auth), verify: verifyRead(auth) };
+  if (lane) app.use(leanLane(edge, [hot.me, hot.verify]));
+  app.use(edge);
   readCookiesLazily(app);
 
   // Mounted at their prefixes, so a request walks only the router that can match it; the checks
   // made on every proxied request and API call (/auth/verify, /users/me) are tried first.
-  app.use(`${API}/auth/verify`, verifyRoutes(auth));
-  app.use(`${API}/users`, userRoutes(auth));
+  app.use(`${API}/auth/verify`, verifyRoutes(hot.verify));
+  app.use(`${API}/users`, userRoutes(auth, hot.me));
   app.use(`${API}/users/me/oidc-grants`, oidcGrantRoutes(auth));
   app.use(`${API}/auth`, authRoutes(auth, pending, metrics));
   app.use(`${API}/auth`, secondStepRoutes(auth, { pending, passkey }));

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Express } from 'express';
+import type { Express, RequestHandler } from 'express';
 import helmet from 'helmet';
 import type { Config } from '../config/config.js';
 import { writeHeaderBlock, type Header } from './security-header-block.js';
@@ -39,12 +39,16 @@ export const securityHeaderList = (config: Pick<Config, 'environment'>): Header[
  * storing its header) still cost ~8 µs a request. A response that sets one of these headers
  * itself (the pages' CSP and Referrer-Policy, an asset's Cache-Control) keeps its own value.
  * Every response of this app carries the block; a sub-app mounted in it (none today) would not.
+ * Returns what must run per request on a Node without the block: one middleware setting them one
+ * by one, or nothing.
  */
-export const securityHeaders = (app: Express, config: Pick<Config, 'environment'>): void => {
+export const securityHeaders = (app: Express, config: Pick<Config, 'environment'>): RequestHandler[] => {
   const headers = securityHeaderList(config);
-  if (writeHeaderBlock(app.response, headers)) return;
-  app.use((_req, res, next) => {
-    for (const [name, value] of headers) res.setHeader(name, value);
-    next();
-  });
+  if (writeHeaderBlock(app.response, headers)) return [];
+  return [
+    (_req, res, next) => {
+      for (const [name, value] of headers) res.setHeader(name, value);
+      next();
+    },
+  ];
 };

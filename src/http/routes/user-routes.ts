@@ -2,14 +2,14 @@ import { Router } from 'express';
 import { principalOf, signedIn, signedInWithSession, type AuthDeps } from '../authenticate.js';
 import { jsonBody } from '../json-body.js';
 import { toPageOut, toSecurityEventOut, toUserOut } from '../representations.js';
+import type { HotRead } from './hot-reads.js';
 
-export const userRoutes = (deps: AuthDeps): Router => {
+/** `me` is GET /users/me (routes/hot-reads.ts), shared with the lean lane. */
+export const userRoutes = (deps: AuthDeps, me: HotRead): Router => {
   const { useCases, cookie } = deps;
   const router = Router();
 
-  router.get('/me', signedIn(deps, { duringEnrolment: true }), async (_req, res) => {
-    res.json(toUserOut(await useCases.getMe(principalOf(res))));
-  });
+  router.get('/me', ...me.handlers);
 
   router.get('/me/events', signedIn(deps), async (req, res) => {
     res.json(toPageOut(await useCases.listMyEvents(principalOf(res), req.query), toSecurityEventOut));
