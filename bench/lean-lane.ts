@@ -1,0 +1,75 @@
+/**
+ * `tsx bench/lean-lane.ts label=<dist/cli/main.js> label=<…> [rounds]`: builds served side by side on
+ * one seeded database (10 000 users and sessions, 1 000 tokens), each of the hot reads — /users/me
+ * by cookie and by bearer, /auth/verify by cookie — in alternating 4 s slices whose order rotates
+ * every round, so that a shared machine's load falls on every build alike (bench/ab.ts, for more
+ * than two builds and three loads). Prints req/s, the median slice's p99 and CPU µs a request.
+ *
+ * The builds of docs/performance.md (round 3, item 5): "lane" is `npm run build`; "chain" the same
+ * sources with createApp's `leanLane` default turned to false; "front" the same with
+ * bench/lean-lane-front.patch applied (the lane in front of Express's router). Each is a copy of
+ * src, cli, db and the tsconfig files built with `tsc -p tsconfig.build.json`.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { usersMe } from './lib/loads.js';
+import { cpuMsOf } from './lib/proc.js';
+import type { ServerProcess } from './lib/server-process.js';
+import type { startGatehouse } from './lib/servers.js';
+import { ensureWrk, runWrk } from './lib/wrk.js';
+import { seed, writeLines } from './seed/seed.js';
+
+const args = process.argv.slice(2);
+const builds = args.filter((arg) => arg.includes('=')).map((arg) => arg.split('=') as [string, string]);
+const rounds = Number(args.find((arg) => !arg.includes('=')) ?? 4);
+if (builds.length < 2) throw new Error('usage: tsx bench/lean-lane.ts before=<main.js> after=<main.js> [rounds]');
+
+const work = mkdtempSync(join(tmpdir(), 'gatehouse-lean-lane-'));
+const start = async (main: string, name: string): Promise<ServerProcess> => {
+  process.env.BENCH_GATEHOUSE_MAIN = main;
+  const { startGatehouse: startBuild } = (await import(`./lib/servers.js?${name}`)) as { startGatehouse: typeof startGatehouse };
+  return startBuild(seeded.url, join(work, `${name}.log`));
+};
+const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+const load = () => loadavg().map((value) => value.toFixed(2)).join(' ');
+
+ensureWrk();
+const seeded = await seed({ file: join(work, 'lane.sqlite3'), users: 10_000, sessions: 10_000, apiTokens: 1_000, workingSet: 1_000 });
+const cookies = writeLines(join(work, 'cookies.txt'), seeded.cookies);
+const bearers = writeLines(join(work, 'bearers.txt'), seeded.bearers);
+const loads = {
+  'GET /users/me, cookie': (s: ServerProcess) => usersMe(s, cookies, 'cookie'),
+  'GET /users/me, bearer': (s: ServerProcess) => usersMe(s, bearers, 'bearer'),
+  'GET /auth/verify, cookie': (s: ServerProcess) => usersMe(s, cookies, 'cookie', '/api/v1/auth/verify'),
+};
+const servers: [string, ServerProcess][] = [];
+for (const [name, main] of builds) servers.push([name, await start(main, name)]);
+console.log(`load average at start: ${load()}; ${rounds} rounds of 4 s slices per build and load`);
+try {
+  for (const [what, loadOf] of Object.entries(loads)) {
+    const totals = new Map(servers.map(([name]) => [name, { requests: 0, seconds: 0, cpuMs: 0, p99: [] as number[], errors: 0 }]));
+    for (const [, s] of servers) await runWrk({ ...loadOf(s), seconds: 3 }); // warm-up
+    for (let round = 0; round < rounds; round++) {
+      const order = servers.map((_, i) => servers[(i + round) % servers.length]!);
+      for (const [name, s] of order) {
+        const cpu = cpuMsOf(s.pid);
+        const result = await runWrk({ ...loadOf(s), seconds: 4 });
+        const t = totals.get(name)!;
+        t.cpuMs += cpuMsOf(s.pid) - cpu;
+        t.requests += result.requests;
+        t.seconds += result.seconds;
+        t.p99.push(result.p99Ms);
+        t.errors += result.errors;
+      }
+    }
+    console.log(`\n${what} (load average now ${load()})`);
+    for (const [name, t] of totals) {
+      const line = `${name.padEnd(8)} ${(t.requests / t.seconds).toFixed(0).padStart(6)} req/s  p99 ${median(t.p99).toFixed(2).padStart(7)} ms  ${((1000 * t.cpuMs) / t.requests).toFixed(1)} CPU µs/request`;
+      console.log(t.errors > 0 ? `${line}  (${t.errors} errors)` : line);
+    }
+  }
+} finally {
+  await Promise.all(servers.map(([, s]) => s.stop()));
+  rmSync(work, { recursive: true, force: true });
+}
