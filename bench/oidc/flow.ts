@@ -27,6 +27,12 @@ export class CookieJar {
       else this.cookies.set(name, value);
     }
   }
+  /** A copy: each concurrent authorization needs its own interaction cookies, like a browser tab of its own. */
+  clone(): CookieJar {
+    const copy = new CookieJar();
+    for (const [name, value] of this.cookies) copy.cookies.set(name, value);
+    return copy;
+  }
   header(): string {
     return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
   }

@@ -75,7 +75,8 @@ const mintMany = async (target: OidcTarget, jar: CookieJar, count: number, offli
   const codes: MintedCode[] = [];
   await Promise.all(
     Array.from({ length: 4 }, async () => {
-      while (codes.length < count) codes.push(await mintCode(target, jar, { offline }));
+      const own = jar.clone();
+      while (codes.length < count) codes.push(await mintCode(target, own, { offline }));
     }),
   );
   return codes.slice(0, count);

@@ -48,7 +48,8 @@ const routes = {
   // Home: who is signed in, or a link to sign in.
   '/': async (request, response, session) => {
     if (!session.user) return page(response, 200, '<h1>My app</h1><p><a href="/login">Sign in with Gatehouse</a></p>');
-    const rows = Object.entries(session.user).map(([k, v]) => `<dt>${escape(k)}</dt><dd id="${escape(k)}">${escape(v)}</dd>`);
+    const shown = Object.entries(session.user).filter(([, v]) => v !== undefined);
+    const rows = shown.map(([k, v]) => `<dt>${escape(k)}</dt><dd id="${escape(k)}">${escape(v)}</dd>`);
     page(response, 200, `<h1>Signed in with Gatehouse</h1><dl>${rows.join('')}</dl>`);
   },
 
