@@ -18,7 +18,7 @@ import { cpuMsOf, rssMbOf } from '../lib/proc.js';
 import { GATEHOUSE_MAIN, startGatehouse } from '../lib/servers.js';
 import { ensureWrk } from '../lib/wrk.js';
 import { BENCH_PASSWORD, seed, writeLines } from '../seed/seed.js';
-import { exchangeCode, mintCode, refresh, signIn, type CookieJar, type MintedCode, type OidcTarget } from './flow.js';
+import { exchangeCode, mintCode, refresh, signIn, type CookieJar, type MintedCode, type OidcTarget } from '../../spec/support/oidc/headless-flow.js';
 
 const PUBLIC_ORIGIN = 'https://gatehouse.bench.invalid';
 const ROUNDS = Number(process.env.BENCH_OIDC_ROUNDS ?? 5);
@@ -113,7 +113,8 @@ try {
       encoding: 'utf8',
     });
     const client = JSON.parse(cli) as { client_id: string; client_secret: string };
-    const target: OidcTarget = { base, publicOrigin: PUBLIC_ORIGIN, clientId: client.client_id, clientSecret: client.client_secret, redirectUri };
+    // Production Gatehouse behind a pretend TLS proxy (SERVICE_TRUST_PROXY=1), so its cookies may be Secure.
+    const target: OidcTarget = { base, publicOrigin: PUBLIC_ORIGIN, clientId: client.client_id, clientSecret: client.client_secret, redirectUri, headers: { 'X-Forwarded-Proto': 'https' } };
     const jar = await signIn(target, seeded.emails[0]!, BENCH_PASSWORD);
 
     log('warm-up: 50 codes minted and exchanged');

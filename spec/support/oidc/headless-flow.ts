@@ -1,6 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 
-/** The pieces of the authorization code flow the bench drives without a browser. */
+/**
+ * The authorization code flow without a browser, for the bench and for specs about the protocol's
+ * edges (a signed-in client following the redirects; the client skips consent, so no page needs a click).
+ */
 export interface OidcTarget {
   /** http://127.0.0.1:<port>: where the requests go. */
   base: string;
@@ -9,11 +12,11 @@ export interface OidcTarget {
   clientId: string;
   clientSecret: string;
   redirectUri: string;
+  /** Sent with every request: the bench's production server sits behind a pretend TLS proxy (X-Forwarded-Proto). */
+  headers?: Record<string, string>;
 }
 
 const OIDC = '/gatehouse/oidc';
-// The bench server runs in production behind a pretend TLS proxy (SERVICE_TRUST_PROXY=1).
-const PROXIED = { 'X-Forwarded-Proto': 'https' };
 
 /** A cookie jar of one client: name → value, from Set-Cookie headers (attributes ignored). */
 export class CookieJar {
@@ -45,7 +48,7 @@ export const signIn = async (target: OidcTarget, email: string, password: string
   const jar = new CookieJar();
   const response = await fetch(`${target.base}/api/v1/auth/login`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', Origin: target.publicOrigin, ...PROXIED },
+    headers: { 'Content-Type': 'application/json', Origin: target.publicOrigin, ...target.headers },
     body: JSON.stringify({ email, password }),
   });
   if (response.status !== 200) throw new Error(`login answered ${response.status}: ${await response.text()}`);
@@ -60,35 +63,45 @@ export interface MintedCode {
 
 /**
  * One authorization request of a signed-in browser, redirects followed by hand, until the client's
- * redirect URI comes back with a code. The client skips consent, so no page needs a click;
- * `prompt=consent` is what lets `offline_access` through (OpenID Connect Core 11).
+ * redirect URI comes back with a code; `prompt=consent` is what lets `offline_access` through
+ * (OpenID Connect Core 11).
  */
 export const mintCode = async (target: OidcTarget, jar: CookieJar, { offline = false } = {}): Promise<MintedCode> => {
   const verifier = base64url(randomBytes(32));
+  const landed = await authorize(target, jar, {
+    scope: offline ? 'openid email profile offline_access' : 'openid email profile',
+    code_challenge: base64url(createHash('sha256').update(verifier).digest()),
+    code_challenge_method: 'S256',
+    ...(offline ? { prompt: 'consent' } : {}),
+  });
+  const code = landed.searchParams.get('code');
+  if (!code) throw new Error(`the client got no code: ${landed.href}`);
+  return { code, verifier };
+};
+
+/**
+ * An authorization request with the given parameters (client_id, redirect_uri, response_type=code,
+ * state and nonce unless given), redirects followed until the browser would be back at the client's
+ * redirect URI: that URL, with its code or its error. A stop anywhere else throws.
+ */
+export const authorize = async (target: OidcTarget, jar: CookieJar, params: Record<string, string>): Promise<URL> => {
   const url = new URL(`${target.base}${OIDC}/auth`);
   url.search = new URLSearchParams({
     client_id: target.clientId,
     redirect_uri: target.redirectUri,
     response_type: 'code',
-    scope: offline ? 'openid email profile offline_access' : 'openid email profile',
     state: base64url(randomBytes(12)),
     nonce: base64url(randomBytes(12)),
-    code_challenge: base64url(createHash('sha256').update(verifier).digest()),
-    code_challenge_method: 'S256',
-    ...(offline ? { prompt: 'consent' } : {}),
+    ...params,
   }).toString();
   let next = url.href;
   for (let hop = 0; hop < 10; hop++) {
-    const response = await fetch(next, { redirect: 'manual', headers: { Cookie: jar.header(), ...PROXIED } });
+    const response = await fetch(next, { redirect: 'manual', headers: { Cookie: jar.header(), ...target.headers } });
     jar.take(response);
     const location = response.headers.get('location');
     if (!location) throw new Error(`the authorization stopped at ${next} with ${response.status}: ${(await response.text()).slice(0, 300)}`);
     await response.arrayBuffer();
-    if (location.startsWith(target.redirectUri)) {
-      const code = new URL(location).searchParams.get('code');
-      if (!code) throw new Error(`the client got no code: ${location}`);
-      return { code, verifier };
-    }
+    if (location.startsWith(target.redirectUri)) return new URL(location);
     const resolved = new URL(location, target.publicOrigin);
     next = `${target.base}${resolved.pathname}${resolved.search}`;
   }
@@ -101,14 +114,18 @@ export interface Tokens {
   id_token: string;
 }
 
-const basic = (target: OidcTarget): string => `Basic ${Buffer.from(`${encodeURIComponent(target.clientId)}:${encodeURIComponent(target.clientSecret)}`).toString('base64')}`;
+export const basic = (target: OidcTarget, secret = target.clientSecret): string => `Basic ${Buffer.from(`${encodeURIComponent(target.clientId)}:${encodeURIComponent(secret)}`).toString('base64')}`;
 
-const tokenRequest = async (target: OidcTarget, body: Record<string, string>): Promise<Tokens> => {
-  const response = await fetch(`${target.base}${OIDC}/token`, {
+/** A token request as sent, authenticated with client_secret_basic unless `authorization` says otherwise: the raw answer. */
+export const postToken = (target: OidcTarget, body: Record<string, string>, authorization: string | null = basic(target)): Promise<Response> =>
+  fetch(`${target.base}${OIDC}/token`, {
     method: 'POST',
-    headers: { Authorization: basic(target), 'Content-Type': 'application/x-www-form-urlencoded', ...PROXIED },
+    headers: { ...(authorization === null ? {} : { Authorization: authorization }), 'Content-Type': 'application/x-www-form-urlencoded', ...target.headers },
     body: new URLSearchParams(body).toString(),
   });
+
+const tokenRequest = async (target: OidcTarget, body: Record<string, string>): Promise<Tokens> => {
+  const response = await postToken(target, body);
   const json = (await response.json()) as Tokens & { error?: string };
   if (response.status !== 200) throw new Error(`token endpoint answered ${response.status} ${json.error ?? ''}`);
   return json;
