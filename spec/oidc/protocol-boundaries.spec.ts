@@ -37,6 +37,39 @@ describe(`the OpenID provider's boundaries, as a relying party meets them (${ENG
     }
   });
 
+  it('lifetimes as stored: a code expires 60 s after it is issued, an access token and the ID token 10 minutes, a refresh token 14 days', async () => {
+    const tokens = await exchangeCode(target, await mintCode(target, jar, { offline: true }));
+    expect(tokens.refresh_token, 'offline_access with prompt=consent gives a refresh token').to.be.a('string');
+    const lifetime = async (model: string): Promise<number> => {
+      const row = (await gatehouse.database.db('oidc_payloads').where({ model }).orderBy('created_at', 'desc').first()) as { created_at: string | Date; expires_at: string | Date };
+      return Math.round((new Date(row.expires_at).getTime() - new Date(row.created_at).getTime()) / 1000);
+    };
+    expect(await lifetime('AuthorizationCode')).to.be.closeTo(60, 2);
+    expect(await lifetime('AccessToken')).to.be.closeTo(600, 2);
+    expect(await lifetime('RefreshToken')).to.be.closeTo(14 * 24 * 3600, 2);
+    const idToken = JSON.parse(Buffer.from(tokens.id_token.split('.')[1]!, 'base64url').toString()) as { iat: number; exp: number };
+    expect(idToken.exp - idToken.iat).to.equal(600);
+  });
+
+  it('a code works once: its second redemption is invalid_grant and ends the access token the first one got', async () => {
+    const minted = await mintCode(target, jar);
+    const first = await exchangeCode(target, minted);
+    const bearer = { Authorization: `Bearer ${first.access_token}` };
+    expect((await fetch(`${gatehouse.issuer}/me`, { headers: bearer })).status).to.equal(200);
+    const again = await postToken(target, { grant_type: 'authorization_code', code: minted.code, redirect_uri: target.redirectUri, code_verifier: minted.verifier });
+    expect([again.status, ((await again.json()) as { error: string }).error]).to.deep.equal([400, 'invalid_grant']);
+    expect((await fetch(`${gatehouse.issuer}/me`, { headers: bearer })).status).to.equal(401);
+  });
+
+  it('redirect URIs match exactly: a trailing slash, another case, a query or another port gets an error page, never a redirect', async () => {
+    for (const variant of ['http://127.0.0.1:9/callback/', 'http://127.0.0.1:9/Callback', 'http://127.0.0.1:9/callback?x=1', 'http://127.0.0.1:10/callback', 'http://localhost:9/callback']) {
+      const url = new URL(`${gatehouse.issuer}/auth`);
+      url.search = new URLSearchParams({ client_id: target.clientId, redirect_uri: variant, response_type: 'code', scope: 'openid', code_challenge: challengeOf('y'.repeat(43)), code_challenge_method: 'S256' }).toString();
+      const response = await fetch(url, { redirect: 'manual', headers: { Cookie: jar.header() } });
+      expect([response.status, response.headers.get('location')], variant).to.deep.equal([400, null]);
+    }
+  });
+
   it('userinfo and the ID token carry only the claims of the granted scopes: openid alone gives sub', async () => {
     const verifier = randomBytes(32).toString('base64url');
     const landed = await authorize(target, jar, { scope: 'openid', code_challenge: challengeOf(verifier), code_challenge_method: 'S256' });
