@@ -1,3 +1,4 @@
+import { createOidcMount } from '../../src/oidc/create-oidc-mount.js';
 import type { Argv, CommandModule } from 'yargs';
 import { migrateLatest } from '../../src/adapters/knex/migrations/migrator.js';
 import { composeService } from '../../src/compose.js';
@@ -40,7 +41,8 @@ export const serveCommand = (ctx: CommandContext): CommandModule<object, { migra
       // Expired OpenID codes, tokens, sessions and interactions: invisible already, deleted on the same beat.
       const purgeOidc = () => service.useCases.purgeExpiredOidcPayloads();
       stopOidcPurge = scheduleEventRetention(purgeOidc, logger, undefined, undefined, 'expired OpenID codes, tokens and sessions').stop;
-      const app = createApp({ useCases: service.useCases, config, logger, metrics, clock: service.ports.clock });
+      const oidc = createOidcMount({ useCases: service.useCases, ports: service.ports, config, logger, metrics });
+      const app = createApp({ useCases: service.useCases, config, logger, metrics, clock: service.ports.clock, oidc });
       // The docs page is mounted outside production only; its address is the public one the CSRF rule expects.
       const docsUrl = config.environment === 'production' ? undefined : `${config.publicOrigin}/api/v1/docs`;
       const limits = connectionLimitsOf(config);

@@ -39,6 +39,8 @@ import { AesGcmSecretBox } from '../adapters/aes-gcm-secret-box.js';
 import { createFlashCookie } from '../pages/flash.js';
 import { pagesRouter } from '../pages/pages-router.js';
 import { rootRedirect } from '../pages/routes/root-redirect.js';
+import type { OidcMount } from '../oidc/create-oidc-mount.js';
+import { OIDC_PATH } from '../oidc/oidc-settings.js';
 
 export interface AppDeps {
   useCases: UseCases;
@@ -48,10 +50,12 @@ export interface AppDeps {
   metrics?: Metrics;
   /** The service's clock port, which dated the sessions the cookie carries; the system clock when absent. */
   clock?: Clock;
+  /** The OpenID provider (CONTRACT §16), mounted at /gatehouse/oidc when given. */
+  oidc?: OidcMount;
 }
 
 /** The HTTP driving adapter; never listens, so tests drive it with supertest. */
-export function createApp({ useCases, config, logger, metrics, clock }: AppDeps): express.Express {
+export function createApp({ useCases, config, logger, metrics, clock, oidc }: AppDeps): express.Express {
   const app = express();
   const production = config.environment === 'production';
   const cookie = createSessionCookie(config, { clock });
@@ -88,7 +92,9 @@ export function createApp({ useCases, config, logger, metrics, clock }: AppDeps)
   app.use(`${API}/admin`, adminRoutes(auth));
   // The browser face: its own prefix, its own errors (pages, not problem+json).
   const flash = createFlashCookie(config, new AesGcmSecretBox(config.secretKey, config.secretKeyPrevious));
-  const pages = { useCases, auth, config, pending, flash, logger, formActionOriginsFor: async () => [] };
+  const pages = { useCases, auth, config, pending, flash, logger, formActionOriginsFor: oidc ? oidc.formActionOriginsFor : async () => [] };
+  // Before the pages: the provider's interactions and endpoints live under /gatehouse/oidc.
+  if (oidc) app.use(OIDC_PATH, oidc.router(pages));
   app.use('/gatehouse', pagesRouter(pages));
   app.get('/', rootRedirect(pages));
   // Routers mounted at the root are entered by every request that reaches them: they come last.
