@@ -3,7 +3,7 @@ import { expect } from 'chai';
 import { PASSWORD } from '../support/constants.js';
 import { ENGINE_LABEL } from '../support/db/test-engine.js';
 import { startGatehouseForRelyingParties, type GatehouseForRelyingParties } from '../support/oidc/gatehouse-for-relying-parties.js';
-import { authorize, basic, exchangeCode, mintCode, postToken, signIn, type CookieJar, type OidcTarget } from '../support/oidc/headless-flow.js';
+import { authorize, basic, exchangeCode, mintCode, postToken, refresh, signIn, type CookieJar, type OidcTarget } from '../support/oidc/headless-flow.js';
 
 const EMAIL = 'edsger@example.com';
 const challengeOf = (verifier: string) => createHash('sha256').update(verifier).digest('base64url');
@@ -49,6 +49,21 @@ describe(`the OpenID provider's boundaries, as a relying party meets them (${ENG
     expect(await lifetime('RefreshToken')).to.be.closeTo(14 * 24 * 3600, 2);
     const idToken = JSON.parse(Buffer.from(tokens.id_token.split('.')[1]!, 'base64url').toString()) as { iat: number; exp: number };
     expect(idToken.exp - idToken.iat).to.equal(600);
+  });
+
+  it('a refresh token never outlives 30 days from the sign-in: a grant refreshed 29 days and 23 hours in gets an hour, not 14 days', async () => {
+    const tokens = await exchangeCode(target, await mintCode(target, jar, { offline: true }));
+    const rows = () => gatehouse.database.db('oidc_payloads').where({ model: 'RefreshToken' }).orderBy('created_at', 'desc');
+    const [row] = (await rows()) as { id: string; payload: string }[];
+    const payload = JSON.parse(row!.payload) as Record<string, unknown>;
+    // As if the sign-in that started this grant had been 29 days and 23 hours ago.
+    const started = Math.floor(Date.now() / 1000) - 30 * 24 * 3600 + 3600;
+    await gatehouse.database.db('oidc_payloads').where({ model: 'RefreshToken', id: row!.id }).update({ payload: JSON.stringify({ ...payload, iat: started, ...('iiat' in payload ? { iiat: started } : {}) }) });
+    const next = await refresh(target, tokens.refresh_token!);
+    expect(next.refresh_token).to.be.a('string').and.not.equal(tokens.refresh_token);
+    const [newest] = (await rows()) as { expires_at: string | Date }[];
+    const left = (new Date(newest!.expires_at).getTime() - Date.now()) / 1000;
+    expect(left).to.be.closeTo(3600, 120);
   });
 
   it('a code works once: its second redemption is invalid_grant and ends the access token the first one got', async () => {
