@@ -45,7 +45,7 @@ export const startOidcServer = async (options: OidcServerOptions = {}): Promise<
   const ownDatabase = !options.database;
   const database = options.database ?? (await createTempDatabase());
   const config = testConfig({ SERVICE_DATABASE_URL: database.url, SERVICE_PUBLIC_URL: origin, ...options.env });
-  const logger = createLogger('silent');
+  const logger = createLogger(process.env.GATEHOUSE_SPEC_LOG ?? 'silent');
   const service = composeService({ ...config, databasePoolMax: 3 }, {}, logger);
   let offset = 0;
   const oidcMount = createOidcMount({ useCases: service.useCases, ports: service.ports, config, logger, now: () => Date.now() + offset });
