@@ -180,10 +180,24 @@ export const oidcRouter = (deps: OidcRouterDeps): Router => {
   router.use(
     withProvider(async (provider, req, res) => {
       if (req.path.startsWith('/auth')) rememberSignIn(req, await currentSignIn(pages, req, res));
+      askConsentForOfflineAccess(req);
       await provider.callback()(req, res);
     }),
   );
   return router;
+};
+
+/**
+ * OpenID Connect grants offline_access only with prompt=consent, and oidc-provider drops the scope
+ * otherwise; Grafana, oauth2-proxy and Nextcloud ask for it without. Such a request asks for
+ * consent instead, so the person sees and allows the access while away (a first-party client
+ * with skip_consent is granted it as asked).
+ */
+const askConsentForOfflineAccess = (req: Request): void => {
+  if (req.method !== 'GET' || req.path !== '/auth') return;
+  const { scope, prompt } = req.query;
+  if (typeof scope !== 'string' || prompt !== undefined || !scope.split(' ').includes('offline_access')) return;
+  req.url = `${req.url}&prompt=consent`;
 };
 
 /** Origins the sign-in, second-factor and consent pages add to form-action during an authorization. */

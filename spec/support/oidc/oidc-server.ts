@@ -171,3 +171,43 @@ export const createMember = async (server: OidcServer, email: string, displayNam
   const { user } = await server.service.useCases.registerWithInvite({ invite_code: code, email, display_name: displayName, password: PASSWORD }, SIGN_IN);
   return user.id;
 };
+
+/**
+ * Runs an authorization in the browser to its end at the client: signs in as `email` when the
+ * sign-in page comes, allows when the consent page comes. Answers the URL the client got back.
+ */
+export const authorizeInBrowser = async (page: Page, callback: RelyingPartyCallback, url: URL, email: string): Promise<URL> => {
+  await page.goto(url.href);
+  for (let step = 0; step < 6; step += 1) {
+    await page.waitForURL((at) => at.origin === callback.origin || at.pathname === '/gatehouse/sign-in' || at.pathname.startsWith('/gatehouse/oidc/interaction/'), { timeout: 30_000 });
+    const at = new URL(page.url());
+    if (at.origin === callback.origin) return at;
+    if (at.pathname === '/gatehouse/sign-in') await signInOnPage(page, email);
+    else await page.getByRole('button', { name: 'Allow', exact: true }).click();
+    await page.waitForURL((next) => next.href !== at.href, { timeout: 30_000 });
+  }
+  throw new Error(`the authorization did not come back to the client: ${page.url()}`);
+};
+
+/** The authorization code flow to the end: browser, then the code exchanged by openid-client. */
+export const signInAtClient = async (page: Page, callback: RelyingPartyCallback, client: RegisteredClient, email: string, params: Record<string, string> = {}) => {
+  const request = await authorizationRequest(client.config, callback.redirectUri, params);
+  const back = await authorizeInBrowser(page, callback, request.url, email);
+  const tokens = await oidc.authorizationCodeGrant(client.config, back, { pkceCodeVerifier: request.verifier, expectedNonce: request.nonce, expectedState: request.state });
+  return { request, back, tokens };
+};
+
+/** The OAuth error an openid-client call was refused with ({error} of the body), or null when it was not refused. */
+export const oauthErrorOf = async (work: Promise<unknown>): Promise<string | null> => {
+  try {
+    await work;
+    return null;
+  } catch (error) {
+    const { error: code, cause } = error as { error?: string; cause?: { error?: string } };
+    return code ?? cause?.error ?? String(error);
+  }
+};
+
+/** userinfo's status for an access token: 200 while it is valid, 401 once revoked or its user disabled. */
+export const userinfoStatus = async (server: OidcServer, accessToken: string): Promise<number> =>
+  (await fetch(`${server.issuer}/me`, { headers: { authorization: `Bearer ${accessToken}` } })).status;
