@@ -45,7 +45,7 @@ const refreshTtl = (now: number, token: { iat?: number; iiat?: number }): number
  * follows Gatehouse's, never outlives it, and carries its auth_time and amr.
  */
 const gatehouseSessionCheck = () =>
-  new interactionPolicy.Check('gatehouse_session', 'End-User authentication is required', (ctx: KoaContextWithOIDC) => {
+  new interactionPolicy.Check('gatehouse_session', 'End-User authentication is required', 'login_required', (ctx: KoaContextWithOIDC) => {
     const current = signInOf(ctx.req);
     if (!current) return interactionPolicy.Check.REQUEST_PROMPT;
     const { session } = ctx.oidc;

@@ -113,11 +113,11 @@ export const oidcRouter = (deps: OidcRouterDeps): Router => {
       if (prompt.name === 'login') {
         if (!current) return seeOther(res, signInFor(uid, false));
         const authTime = current.signIn.authTime.getTime();
-        const asked = details.iat * 1000;
-        const forced =
-          (prompt.reasons.includes('login_prompt') && authTime < asked - 1000) ||
-          (typeof params.max_age === 'number' && deps.now() - authTime > params.max_age * 1000) ||
-          (typeof params.max_age === 'string' && deps.now() - authTime > Number(params.max_age) * 1000);
+        // A sign-in made since this authorization began satisfies prompt=login and max_age: the
+        // person just proved it, however long the pages took under load.
+        const since = authTime >= details.iat * 1000;
+        const maxAge = params.max_age === undefined ? null : Number(params.max_age);
+        const forced = !since && (prompt.reasons.includes('login_prompt') || (maxAge !== null && deps.now() - authTime > maxAge * 1000));
         if (forced) return seeOther(res, signInFor(uid, true));
         const login = { accountId: current.signIn.userId, ts: Math.floor(authTime / 1000), amr: current.signIn.amr };
         return void (await provider.interactionFinished(req, res, { login }, { mergeWithLastSubmission: false }));

@@ -10,7 +10,8 @@ import { createOidcMount } from '../../../src/oidc/create-oidc-mount.js';
 import { PASSWORD } from '../constants.js';
 import { createTempDatabase, type TempDatabase } from '../db/temp-database.js';
 import { testConfig } from '../http/harness.js';
-import { SIGN_IN } from '../unit/memory-ports.js';
+import { CONTEXT, SIGN_IN } from '../unit/memory-ports.js';
+import { Secret, TOTP } from 'otpauth';
 
 export const ADMIN_EMAIL = 'admin@example.com';
 export const exact = { exact: true } as const;
@@ -211,3 +212,25 @@ export const oauthErrorOf = async (work: Promise<unknown>): Promise<string | nul
 /** userinfo's status for an access token: 200 while it is valid, 401 once revoked or its user disabled. */
 export const userinfoStatus = async (server: OidcServer, accessToken: string): Promise<number> =>
   (await fetch(`${server.issuer}/me`, { headers: { authorization: `Bearer ${accessToken}` } })).status;
+
+/** Turns TOTP on for a member through the use cases; answers its secret (base32). */
+export const enrolTotpFor = async (server: OidcServer, email: string): Promise<string> => {
+  const { useCases } = server.service;
+  const signedIn = await useCases.login({ email, password: PASSWORD }, SIGN_IN);
+  if (signedIn.kind !== 'signed_in') throw new Error('the member has a second factor already');
+  const { principal } = await useCases.authenticateSession(signedIn.session.token, CONTEXT);
+  const { secret } = await useCases.enrolTotp(principal, { password: PASSWORD });
+  // The previous step's code (accepted, one step either way): the current one stays unused for the sign-in.
+  await useCases.confirmTotp(principal, { code: totpNow(secret, -30_000) });
+  return secret;
+};
+
+export const totpNow = (secret: string, shiftMs = 0): string => new TOTP({ secret: Secret.fromBase32(secret.replace(/\s+/g, '')) }).generate({ timestamp: Date.now() + shiftMs });
+
+/** Ends the browser's Gatehouse session from the account page, as a person would. */
+export const signOutInBrowser = async (page: Page, server: OidcServer): Promise<void> => {
+  await page.goto(`${server.origin}/gatehouse/account`);
+  if (new URL(page.url()).pathname !== '/gatehouse/account') return;
+  await page.getByRole('button', { name: 'Sign out', exact: true }).first().click();
+  await page.waitForURL((url) => url.pathname === '/gatehouse/sign-in', { timeout: 30_000 });
+};
