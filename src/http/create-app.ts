@@ -39,6 +39,7 @@ import { AesGcmSecretBox } from '../adapters/aes-gcm-secret-box.js';
 import { createFlashCookie } from '../pages/flash.js';
 import { pagesRouter } from '../pages/pages-router.js';
 import { rootRedirect } from '../pages/routes/root-redirect.js';
+import type { Principal } from '../core/domain/principal.js';
 import type { OidcMount } from '../oidc/create-oidc-mount.js';
 import { OIDC_PATH } from '../oidc/oidc-settings.js';
 
@@ -95,7 +96,8 @@ export function createApp({ useCases, config, logger, metrics, clock, oidc }: Ap
   const pages = { useCases, auth, config, pending, flash, logger, formActionOriginsFor: oidc ? oidc.formActionOriginsFor : async () => [] };
   // Before the pages: the provider's interactions and endpoints live under /gatehouse/oidc.
   if (oidc) app.use(OIDC_PATH, oidc.router(pages));
-  app.use('/gatehouse', pagesRouter(pages));
+  const connectedApps = async (principal: Principal) => (await useCases.listMyOidcGrants(principal)).map(({ clientId, name }) => ({ clientId, name }));
+  app.use('/gatehouse', pagesRouter(pages, oidc ? { connectedApps } : {}));
   app.get('/', rootRedirect(pages));
   // Routers mounted at the root are entered by every request that reaches them: they come last.
   app.use(healthRoutes(useCases));

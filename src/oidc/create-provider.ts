@@ -7,6 +7,8 @@ import type { UseCases } from '../core/use-cases/use-cases.js';
 import { REQUIRE_PKCE, SKIP_CONSENT } from './client-metadata.js';
 import { adapterFactory } from './oidc-adapter.js';
 import { signInOf } from './oidc-request-state.js';
+import { originOf } from './oidc-pages.js';
+import { pagePolicy } from '../pages/page-response.js';
 import { INTERACTION_PATH, OIDC_PATH, SCOPES, TTL } from './oidc-settings.js';
 
 export interface ProviderDeps {
@@ -43,7 +45,7 @@ const refreshTtl = (now: number, token: { iat?: number; iiat?: number }): number
  * follows Gatehouse's, never outlives it, and carries its auth_time and amr.
  */
 const gatehouseSessionCheck = () =>
-  new interactionPolicy.Check('gatehouse_session', 'End-User authentication is required', (ctx: KoaContextWithOIDC) => {
+  new interactionPolicy.Check('gatehouse_session', 'End-User authentication is required', 'login_required', (ctx: KoaContextWithOIDC) => {
     const current = signInOf(ctx.req);
     if (!current) return interactionPolicy.Check.REQUEST_PROMPT;
     const { session } = ctx.oidc;
@@ -61,13 +63,28 @@ const policy = () => {
 const cookieKeys = (config: ProviderDeps['config']): string[] =>
   [config.secretKey, config.secretKeyPrevious].filter((key): key is string => !!key).map((key) => deriveKey(key, 'gatehouse oidc-cookies v1').bytes.toString('base64url'));
 
+/**
+ * The provider's own HTML (a form_post answer, the form that ends a session when another person
+ * signs in at the same browser) gets the pages' policy before it is written, so oidc-provider adds
+ * the hash of its one inline script to script-src; once the answer is known, its form-action also
+ * allows the client's redirect origin the form posts (or the redirects after it) go to.
+ */
+const pagePolicyForProviderPages = async (ctx: KoaContextWithOIDC, next: () => Promise<void>): Promise<void> => {
+  ctx.set('Content-Security-Policy', pagePolicy());
+  await next();
+  const policy = ctx.response.get('content-security-policy');
+  const redirectUri = ctx.oidc?.params?.redirect_uri;
+  const origins = originOf(redirectUri);
+  if (typeof policy === 'string' && origins.length > 0) ctx.set('Content-Security-Policy', policy.replace("form-action 'self'", `form-action 'self' ${origins.join(' ')}`));
+};
+
 /** oidc-provider's settings as CONTRACT §16 fixes them. */
 export const providerConfiguration = (deps: ProviderDeps): Configuration => ({
   adapter: adapterFactory({ payloads: deps.payloads, clients: deps.clients, now: deps.now }),
   jwks: { keys: deps.keys },
   cookies: { keys: cookieKeys(deps.config) },
   scopes: [...SCOPES],
-  claims: { amr: null, openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
+  claims: { openid: ['sub', 'amr'], email: ['email', 'email_verified'], profile: ['name'] },
   // Many applications read only the ID token: the granted claims go there as well as to userinfo.
   conformIdTokenClaims: false,
   responseTypes: ['code'],
@@ -147,6 +164,7 @@ export const createProvider = (deps: ProviderDeps): Provider => {
   assertNoDevInteractions(configuration);
   const provider = new Provider(`${deps.config.publicOrigin}${OIDC_PATH}`, configuration);
   provider.proxy = deps.config.trustProxy > 0;
+  provider.use(pagePolicyForProviderPages);
   provider.Client.prototype.compareClientSecret = function compare(this: { clientSecret?: string }, sent: string) {
     return Promise.resolve(compareHashedSecret(this.clientSecret, sent));
   };

@@ -113,11 +113,11 @@ export const oidcRouter = (deps: OidcRouterDeps): Router => {
       if (prompt.name === 'login') {
         if (!current) return seeOther(res, signInFor(uid, false));
         const authTime = current.signIn.authTime.getTime();
-        const asked = details.iat * 1000;
-        const forced =
-          (prompt.reasons.includes('login_prompt') && authTime < asked - 1000) ||
-          (typeof params.max_age === 'number' && deps.now() - authTime > params.max_age * 1000) ||
-          (typeof params.max_age === 'string' && deps.now() - authTime > Number(params.max_age) * 1000);
+        // A sign-in made since this authorization began satisfies prompt=login and max_age: the
+        // person just proved it, however long the pages took under load.
+        const since = authTime >= details.iat * 1000;
+        const maxAge = params.max_age === undefined ? null : Number(params.max_age);
+        const forced = !since && (prompt.reasons.includes('login_prompt') || (maxAge !== null && deps.now() - authTime > maxAge * 1000));
         if (forced) return seeOther(res, signInFor(uid, true));
         const login = { accountId: current.signIn.userId, ts: Math.floor(authTime / 1000), amr: current.signIn.amr };
         return void (await provider.interactionFinished(req, res, { login }, { mergeWithLastSubmission: false }));
@@ -180,10 +180,24 @@ export const oidcRouter = (deps: OidcRouterDeps): Router => {
   router.use(
     withProvider(async (provider, req, res) => {
       if (req.path.startsWith('/auth')) rememberSignIn(req, await currentSignIn(pages, req, res));
+      askConsentForOfflineAccess(req);
       await provider.callback()(req, res);
     }),
   );
   return router;
+};
+
+/**
+ * OpenID Connect grants offline_access only with prompt=consent, and oidc-provider drops the scope
+ * otherwise; Grafana, oauth2-proxy and Nextcloud ask for it without. Such a request asks for
+ * consent instead, so the person sees and allows the access while away (a first-party client
+ * with skip_consent is granted it as asked).
+ */
+const askConsentForOfflineAccess = (req: Request): void => {
+  if (req.method !== 'GET' || req.path !== '/auth') return;
+  const { scope, prompt } = req.query;
+  if (typeof scope !== 'string' || prompt !== undefined || !scope.split(' ').includes('offline_access')) return;
+  req.url = `${req.url}&prompt=consent`;
 };
 
 /** Origins the sign-in, second-factor and consent pages add to form-action during an authorization. */

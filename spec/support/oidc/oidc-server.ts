@@ -10,7 +10,8 @@ import { createOidcMount } from '../../../src/oidc/create-oidc-mount.js';
 import { PASSWORD } from '../constants.js';
 import { createTempDatabase, type TempDatabase } from '../db/temp-database.js';
 import { testConfig } from '../http/harness.js';
-import { SIGN_IN } from '../unit/memory-ports.js';
+import { CONTEXT, SIGN_IN } from '../unit/memory-ports.js';
+import { Secret, TOTP } from 'otpauth';
 
 export const ADMIN_EMAIL = 'admin@example.com';
 export const exact = { exact: true } as const;
@@ -45,7 +46,7 @@ export const startOidcServer = async (options: OidcServerOptions = {}): Promise<
   const ownDatabase = !options.database;
   const database = options.database ?? (await createTempDatabase());
   const config = testConfig({ SERVICE_DATABASE_URL: database.url, SERVICE_PUBLIC_URL: origin, ...options.env });
-  const logger = createLogger('silent');
+  const logger = createLogger(process.env.GATEHOUSE_SPEC_LOG ?? 'silent');
   const service = composeService({ ...config, databasePoolMax: 3 }, {}, logger);
   let offset = 0;
   const oidcMount = createOidcMount({ useCases: service.useCases, ports: service.ports, config, logger, now: () => Date.now() + offset });
@@ -170,4 +171,66 @@ export const createMember = async (server: OidcServer, email: string, displayNam
   const { code } = await server.service.useCases.createInviteAsOperator(ADMIN_EMAIL, {});
   const { user } = await server.service.useCases.registerWithInvite({ invite_code: code, email, display_name: displayName, password: PASSWORD }, SIGN_IN);
   return user.id;
+};
+
+/**
+ * Runs an authorization in the browser to its end at the client: signs in as `email` when the
+ * sign-in page comes, allows when the consent page comes. Answers the URL the client got back.
+ */
+export const authorizeInBrowser = async (page: Page, callback: RelyingPartyCallback, url: URL, email: string): Promise<URL> => {
+  await page.goto(url.href);
+  for (let step = 0; step < 6; step += 1) {
+    await page.waitForURL((at) => at.origin === callback.origin || at.pathname === '/gatehouse/sign-in' || at.pathname.startsWith('/gatehouse/oidc/interaction/'), { timeout: 30_000 });
+    const at = new URL(page.url());
+    if (at.origin === callback.origin) return at;
+    if (at.pathname === '/gatehouse/sign-in') await signInOnPage(page, email);
+    else await page.getByRole('button', { name: 'Allow', exact: true }).click();
+    await page.waitForURL((next) => next.href !== at.href, { timeout: 30_000 });
+  }
+  throw new Error(`the authorization did not come back to the client: ${page.url()}`);
+};
+
+/** The authorization code flow to the end: browser, then the code exchanged by openid-client. */
+export const signInAtClient = async (page: Page, callback: RelyingPartyCallback, client: RegisteredClient, email: string, params: Record<string, string> = {}) => {
+  const request = await authorizationRequest(client.config, callback.redirectUri, params);
+  const back = await authorizeInBrowser(page, callback, request.url, email);
+  const tokens = await oidc.authorizationCodeGrant(client.config, back, { pkceCodeVerifier: request.verifier, expectedNonce: request.nonce, expectedState: request.state });
+  return { request, back, tokens };
+};
+
+/** The OAuth error an openid-client call was refused with ({error} of the body), or null when it was not refused. */
+export const oauthErrorOf = async (work: Promise<unknown>): Promise<string | null> => {
+  try {
+    await work;
+    return null;
+  } catch (error) {
+    const { error: code, cause } = error as { error?: string; cause?: { error?: string } };
+    return code ?? cause?.error ?? String(error);
+  }
+};
+
+/** userinfo's status for an access token: 200 while it is valid, 401 once revoked or its user disabled. */
+export const userinfoStatus = async (server: OidcServer, accessToken: string): Promise<number> =>
+  (await fetch(`${server.issuer}/me`, { headers: { authorization: `Bearer ${accessToken}` } })).status;
+
+/** Turns TOTP on for a member through the use cases; answers its secret (base32). */
+export const enrolTotpFor = async (server: OidcServer, email: string): Promise<string> => {
+  const { useCases } = server.service;
+  const signedIn = await useCases.login({ email, password: PASSWORD }, SIGN_IN);
+  if (signedIn.kind !== 'signed_in') throw new Error('the member has a second factor already');
+  const { principal } = await useCases.authenticateSession(signedIn.session.token, CONTEXT);
+  const { secret } = await useCases.enrolTotp(principal, { password: PASSWORD });
+  // The previous step's code (accepted, one step either way): the current one stays unused for the sign-in.
+  await useCases.confirmTotp(principal, { code: totpNow(secret, -30_000) });
+  return secret;
+};
+
+export const totpNow = (secret: string, shiftMs = 0): string => new TOTP({ secret: Secret.fromBase32(secret.replace(/\s+/g, '')) }).generate({ timestamp: Date.now() + shiftMs });
+
+/** Ends the browser's Gatehouse session from the account page, as a person would. */
+export const signOutInBrowser = async (page: Page, server: OidcServer): Promise<void> => {
+  await page.goto(`${server.origin}/gatehouse/account`);
+  if (new URL(page.url()).pathname !== '/gatehouse/account') return;
+  await page.getByRole('button', { name: 'Sign out', exact: true }).first().click();
+  await page.waitForURL((url) => url.pathname === '/gatehouse/sign-in', { timeout: 30_000 });
 };
