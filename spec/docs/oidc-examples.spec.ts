@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { expect } from 'chai';
 import { readDoc } from '../support/docs/markdown.js';
 import { APACHE_EXAMPLE, OIDC_EXAMPLES, apacheConfigTest, apacheSite } from '../support/oidc/apache-rp.js';
+import { startGatehouseForRelyingParties } from '../support/oidc/gatehouse-for-relying-parties.js';
 
 const INTEGRATION = readDoc('docs/integration.md');
 const example = (file: string) => readFileSync(join(OIDC_EXAMPLES, file), 'utf8');
@@ -37,5 +38,34 @@ describe('docs/integration.md shows the OpenID Connect examples as the specs run
     this.timeout(30_000);
     const result = await apacheConfigTest({ issuerOrigin: 'http://127.0.0.1:3000' });
     expect(result.ok, result.output).to.equal(true);
+  });
+
+  it('the issuer table and the Grafana settings name the endpoints a running server publishes in its discovery document', async function () {
+    this.timeout(60_000);
+    const gatehouse = await startGatehouseForRelyingParties();
+    try {
+      const discovery = (await (await fetch(`${gatehouse.issuer}/.well-known/openid-configuration`)).json()) as Record<string, string>;
+      const documented = (url: string) => url.replace('https://id.example.com', gatehouse.origin);
+      const row = (what: string) => new RegExp(`^\\| ${what} \\| \`([^\`]+)\` \\|$`, 'm').exec(INTEGRATION)?.[1] ?? '(no row)';
+      expect({
+        issuer: documented(row('issuer')),
+        authorization_endpoint: documented(row('authorization')),
+        token_endpoint: documented(row('token')),
+        userinfo_endpoint: documented(row('userinfo')),
+        jwks_uri: documented(row('JWKS')),
+        end_session_endpoint: documented(row('end session \\(RP-initiated logout\\)')),
+      }).to.deep.equal({
+        issuer: discovery.issuer,
+        authorization_endpoint: discovery.authorization_endpoint,
+        token_endpoint: discovery.token_endpoint,
+        userinfo_endpoint: discovery.userinfo_endpoint,
+        jwks_uri: discovery.jwks_uri,
+        end_session_endpoint: discovery.end_session_endpoint,
+      });
+      const grafana = (key: string) => documented(new RegExp(`^${key} = (\\S+)$`, 'm').exec(INTEGRATION)?.[1] ?? '(no setting)');
+      expect([grafana('auth_url'), grafana('token_url'), grafana('api_url')]).to.deep.equal([discovery.authorization_endpoint, discovery.token_endpoint, discovery.userinfo_endpoint]);
+    } finally {
+      await gatehouse.stop();
+    }
   });
 });
