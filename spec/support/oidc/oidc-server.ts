@@ -204,8 +204,10 @@ export const oauthErrorOf = async (work: Promise<unknown>): Promise<string | nul
     await work;
     return null;
   } catch (error) {
-    const { error: code, cause } = error as { error?: string; cause?: { error?: string } };
-    return code ?? cause?.error ?? String(error);
+    // A 401 answers in WWW-Authenticate too: openid-client then throws its challenges as the cause.
+    const { error: code, cause } = error as { error?: string; cause?: { error?: string } | { parameters?: { error?: string } }[] };
+    const challenged = Array.isArray(cause) ? cause[0]?.parameters?.error : cause?.error;
+    return code ?? challenged ?? String(error);
   }
 };
 
