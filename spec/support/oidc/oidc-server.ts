@@ -19,7 +19,10 @@ export const exact = { exact: true } as const;
 export interface OidcServer {
   /** http://localhost:<port>, also SERVICE_PUBLIC_URL. */
   origin: string;
+  /** SERVICE_PUBLIC_URL's issuer: the same for every instance over one database. */
   issuer: string;
+  /** This instance's own provider URL, for requests made to it rather than to the issuer's. */
+  base: string;
   service: Service;
   config: Config;
   database: TempDatabase;
@@ -54,7 +57,8 @@ export const startOidcServer = async (options: OidcServerOptions = {}): Promise<
   if (ownDatabase && options.withAdmin !== false) await service.useCases.createAdmin({ email: ADMIN_EMAIL, password: PASSWORD, display_name: 'Ada Admin' });
   return {
     origin,
-    issuer: `${origin}/gatehouse/oidc`,
+    issuer: `${config.publicOrigin}/gatehouse/oidc`,
+    base: `${origin}/gatehouse/oidc`,
     service,
     config,
     database,
