@@ -217,7 +217,7 @@ export const oauthErrorOf = async (work: Promise<unknown>): Promise<string | nul
 
 /** userinfo's status for an access token: 200 while it is valid, 401 once revoked or its user disabled. */
 export const userinfoStatus = async (server: OidcServer, accessToken: string): Promise<number> =>
-  (await fetch(`${server.issuer}/me`, { headers: { authorization: `Bearer ${accessToken}` } })).status;
+  (await fetch(`${server.base}/me`, { headers: { authorization: `Bearer ${accessToken}` } })).status;
 
 /** Turns TOTP on for a member through the use cases; answers its secret (base32). */
 export const enrolTotpFor = async (server: OidcServer, email: string): Promise<string> => {
