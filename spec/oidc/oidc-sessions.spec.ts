@@ -4,7 +4,6 @@ import type { Page } from 'playwright-core';
 import { startChromium, type Browser } from '../support/browser/chromium.js';
 import {
   authorizationRequest,
-  authorizeInBrowser,
   backAtClient,
   createMember,
   enrolTotpFor,

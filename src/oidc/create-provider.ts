@@ -73,7 +73,9 @@ const pagePolicyForProviderPages = async (ctx: KoaContextWithOIDC, next: () => P
   ctx.set('Content-Security-Policy', pagePolicy());
   await next();
   const policy = ctx.response.get('content-security-policy');
-  const redirectUri = ctx.oidc?.params?.redirect_uri;
+  // A resumed authorization that first ends another person's session has not read its params yet: its interaction has them.
+  const interaction = ctx.oidc?.entities?.Interaction as { params?: { redirect_uri?: unknown } } | undefined;
+  const redirectUri = ctx.oidc?.params?.redirect_uri ?? interaction?.params?.redirect_uri;
   const origins = originOf(redirectUri);
   if (typeof policy === 'string' && origins.length > 0) ctx.set('Content-Security-Policy', policy.replace("form-action 'self'", `form-action 'self' ${origins.join(' ')}`));
 };

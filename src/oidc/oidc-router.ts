@@ -181,10 +181,22 @@ export const oidcRouter = (deps: OidcRouterDeps): Router => {
     withProvider(async (provider, req, res) => {
       if (req.path.startsWith('/auth')) rememberSignIn(req, await currentSignIn(pages, req, res));
       askConsentForOfflineAccess(req);
-      await provider.callback()(req, res);
+      await callbackOf(provider)(req, res);
     }),
   );
   return router;
+};
+
+const callbacks = new WeakMap<Provider, ReturnType<Provider['callback']>>();
+
+/** Koa composes its middleware at each callback() call: once per provider, not per request. */
+const callbackOf = (provider: Provider): ReturnType<Provider['callback']> => {
+  let callback = callbacks.get(provider);
+  if (!callback) {
+    callback = provider.callback();
+    callbacks.set(provider, callback);
+  }
+  return callback;
 };
 
 /**

@@ -19,7 +19,10 @@ export const exact = { exact: true } as const;
 export interface OidcServer {
   /** http://localhost:<port>, also SERVICE_PUBLIC_URL. */
   origin: string;
+  /** SERVICE_PUBLIC_URL's issuer: the same for every instance over one database. */
   issuer: string;
+  /** This instance's own provider URL, for requests made to it rather than to the issuer's. */
+  base: string;
   service: Service;
   config: Config;
   database: TempDatabase;
@@ -54,7 +57,8 @@ export const startOidcServer = async (options: OidcServerOptions = {}): Promise<
   if (ownDatabase && options.withAdmin !== false) await service.useCases.createAdmin({ email: ADMIN_EMAIL, password: PASSWORD, display_name: 'Ada Admin' });
   return {
     origin,
-    issuer: `${origin}/gatehouse/oidc`,
+    issuer: `${config.publicOrigin}/gatehouse/oidc`,
+    base: `${origin}/gatehouse/oidc`,
     service,
     config,
     database,
@@ -204,14 +208,16 @@ export const oauthErrorOf = async (work: Promise<unknown>): Promise<string | nul
     await work;
     return null;
   } catch (error) {
-    const { error: code, cause } = error as { error?: string; cause?: { error?: string } };
-    return code ?? cause?.error ?? String(error);
+    // A 401 answers in WWW-Authenticate too: openid-client then throws its challenges as the cause.
+    const { error: code, cause } = error as { error?: string; cause?: { error?: string } | { parameters?: { error?: string } }[] };
+    const challenged = Array.isArray(cause) ? cause[0]?.parameters?.error : cause?.error;
+    return code ?? challenged ?? String(error);
   }
 };
 
 /** userinfo's status for an access token: 200 while it is valid, 401 once revoked or its user disabled. */
 export const userinfoStatus = async (server: OidcServer, accessToken: string): Promise<number> =>
-  (await fetch(`${server.issuer}/me`, { headers: { authorization: `Bearer ${accessToken}` } })).status;
+  (await fetch(`${server.base}/me`, { headers: { authorization: `Bearer ${accessToken}` } })).status;
 
 /** Turns TOTP on for a member through the use cases; answers its secret (base32). */
 export const enrolTotpFor = async (server: OidcServer, email: string): Promise<string> => {
