@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import * as oidc from 'openid-client';
 import type { Page } from 'playwright-core';
+import { createPrometheusMetrics } from '../../src/metrics/prometheus-metrics.js';
 import { startChromium, type Browser } from '../support/browser/chromium.js';
 import {
   authorizationRequest,
@@ -19,6 +20,7 @@ import {
 } from '../support/oidc/oidc-server.js';
 
 const MEMBER = 'tom@example.com';
+const metrics = createPrometheusMetrics();
 
 describe('OpenID provider: the token endpoint (codes, client authentication, PKCE, refresh rotation)', function () {
   this.timeout(120_000);
@@ -29,7 +31,7 @@ describe('OpenID provider: the token endpoint (codes, client authentication, PKC
   let app: RegisteredClient;
 
   before(async () => {
-    server = await startOidcServer();
+    server = await startOidcServer({ metrics });
     callback = await startCallback();
     await createMember(server, MEMBER, 'Tom');
     app = await registerClient(server, { name: 'Dashboard', redirectUris: [callback.redirectUri], skipConsent: true });
@@ -79,6 +81,12 @@ describe('OpenID provider: the token endpoint (codes, client authentication, PKC
     expect(response.status).to.equal(400);
     expect(response.headers.get('location')).to.equal(null);
     expect(response.headers.get('content-type')).to.match(/^text\/html/);
+    // A code exchanged with another redirect_uri than it was issued for is refused.
+    const issued = await authorizationRequest(app.config, callback.redirectUri);
+    const back = await authorizeInBrowser(page, callback, issued.url, MEMBER);
+    const elsewhere = new URL(`${callback.origin}/elsewhere${back.search}`);
+    const exchange = oidc.authorizationCodeGrant(app.config, elsewhere, { pkceCodeVerifier: issued.verifier, expectedNonce: issued.nonce, expectedState: issued.state });
+    expect(await oauthErrorOf(exchange)).to.equal('invalid_grant');
   });
 
   it('refuses a second redemption of a code and revokes the tokens the first one issued', async () => {
@@ -87,6 +95,21 @@ describe('OpenID provider: the token endpoint (codes, client authentication, PKC
     const again = oidc.authorizationCodeGrant(app.config, first.back, { pkceCodeVerifier: first.request.verifier, expectedNonce: first.request.nonce, expectedState: first.request.state });
     expect(await oauthErrorOf(again)).to.equal('invalid_grant');
     expect(await userinfoStatus(server, first.tokens.access_token)).to.equal(401);
+  });
+
+  it('of two redemptions of one code racing, exactly one wins', async () => {
+    const request = await authorizationRequest(app.config, callback.redirectUri);
+    const back = await authorizeInBrowser(page, callback, request.url, MEMBER);
+    const redeem = () => oidc.authorizationCodeGrant(app.config, back, { pkceCodeVerifier: request.verifier, expectedNonce: request.nonce, expectedState: request.state }).then(() => 'won', () => 'lost');
+    const outcomes = await Promise.all([redeem(), redeem(), redeem(), redeem()]);
+    expect(outcomes.filter((outcome) => outcome === 'won')).to.have.length(1);
+  });
+
+  it('counts the token endpoint in gatehouse_oidc_tokens_total by grant type and outcome', async () => {
+    const text = await metrics.registry.metrics();
+    expect(text).to.match(/gatehouse_oidc_tokens_total\{grant_type="authorization_code",outcome="succeeded"\} [1-9]/);
+    expect(text).to.match(/gatehouse_oidc_tokens_total\{grant_type="authorization_code",outcome="invalid_grant"\} [1-9]/);
+    expect(text).to.match(/gatehouse_oidc_tokens_total\{grant_type="authorization_code",outcome="invalid_client"\} [1-9]/);
   });
 
   it('signs a public client in with PKCE and no secret', async () => {

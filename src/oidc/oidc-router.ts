@@ -8,6 +8,7 @@ import { requestContext } from '../http/request-context.js';
 import { formBody } from '../pages/form-body.js';
 import { localeFor, viewerOf } from '../pages/page-locale.js';
 import { seeOther, sendPage } from '../pages/page-response.js';
+import { hasValidSession } from '../pages/page-session.js';
 import type { PagesDeps } from '../pages/pages-deps.js';
 import { ConsentPage } from '../pages/views/consent-page.js';
 import { LogoutPage } from '../pages/views/logout-page.js';
@@ -109,6 +110,9 @@ export const oidcRouter = (deps: OidcRouterDeps): Router => {
       const details = await interaction(provider, req, res);
       if (!details) return expired(req, res);
       const current = await currentSignIn(pages, req, res);
+      // A session the MFA policy holds to enrolment signs in nowhere else yet: to the account page
+      // to add a factor (the sign-in page would send a valid session straight back here).
+      if (!current && (await hasValidSession(pages, req))) return seeOther(res, '/gatehouse/account');
       const { prompt, params, uid } = details;
       if (prompt.name === 'login') {
         if (!current) return seeOther(res, signInFor(uid, false));

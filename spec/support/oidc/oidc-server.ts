@@ -7,6 +7,7 @@ import type { Config } from '../../../src/config/config.js';
 import { createApp } from '../../../src/http/create-app.js';
 import { createLogger } from '../../../src/logger.js';
 import { createOidcMount } from '../../../src/oidc/create-oidc-mount.js';
+import type { PrometheusMetrics } from '../../../src/metrics/prometheus-metrics.js';
 import { PASSWORD } from '../constants.js';
 import { createTempDatabase, type TempDatabase } from '../db/temp-database.js';
 import { testConfig } from '../http/harness.js';
@@ -36,6 +37,8 @@ export interface OidcServerOptions {
   /** Another instance over this database (PostgreSQL): no new database, no admin. */
   database?: TempDatabase;
   withAdmin?: boolean;
+  /** Prometheus metrics for the app and the provider, read back through `metrics.registry`. */
+  metrics?: PrometheusMetrics;
 }
 
 /**
@@ -52,8 +55,9 @@ export const startOidcServer = async (options: OidcServerOptions = {}): Promise<
   const logger = createLogger(process.env.GATEHOUSE_SPEC_LOG ?? 'silent');
   const service = composeService({ ...config, databasePoolMax: 3 }, {}, logger);
   let offset = 0;
-  const oidcMount = createOidcMount({ useCases: service.useCases, ports: service.ports, config, logger, now: () => Date.now() + offset });
-  server.on('request', createApp({ useCases: service.useCases, config, logger, oidc: oidcMount }));
+  const { metrics } = options;
+  const oidcMount = createOidcMount({ useCases: service.useCases, ports: service.ports, config, logger, metrics, now: () => Date.now() + offset });
+  server.on('request', createApp({ useCases: service.useCases, config, logger, metrics, oidc: oidcMount }));
   if (ownDatabase && options.withAdmin !== false) await service.useCases.createAdmin({ email: ADMIN_EMAIL, password: PASSWORD, display_name: 'Ada Admin' });
   return {
     origin,
