@@ -20,7 +20,7 @@ export default tseslint.config(
   {
     // Examples for operators: plain Node modules, with Node's globals.
     files: ['docs/examples/**/*.mjs'],
-    languageOptions: { globals: { fetch: 'readonly' } },
+    languageOptions: { globals: { fetch: 'readonly', URL: 'readonly', console: 'readonly', process: 'readonly' } },
   },
   {
     // The pages' scripts run in the browser, as classic scripts.

@@ -6,6 +6,7 @@ import { createInviteCommand } from './commands/create-invite.js';
 import { dbCheckCommand } from './commands/db-check.js';
 import { oidcClientsCommand } from './commands/oidc-clients.js';
 import { migrateCommand } from './commands/migrate.js';
+import { oidcCommand } from './commands/oidc.js';
 import { recoveryCodeCommand } from './commands/recovery-code.js';
 import { serveCommand } from './commands/serve.js';
 import { usersCommand } from './commands/users.js';
@@ -30,6 +31,7 @@ const parseAndRun = async (io: CliIo): Promise<number> => {
     .command(recoveryCodeCommand(ctx))
     .command(oidcClientsCommand(ctx))
     .command(usersCommand(ctx))
+    .command(oidcCommand(ctx))
     .demandCommand(1, 'choose a command')
     .strict()
     .help()

@@ -13,13 +13,15 @@ export const serveCommand = (ctx: CommandContext): CommandModule<object, { migra
     yargs.option('migrate', { type: 'boolean', default: true, describe: 'Migrate to latest first (--no-migrate skips it)' }),
   handler: async ({ migrate }) => {
     const config = loadConfig(ctx.io.env);
-    // Loaded here, not at the top: express and the docs UI would slow every other command's start.
-    const [{ createApp }, { startServer }, { serveMetrics }, { scheduleEventRetention }, { connectionLimitsOf }] = await Promise.all([
+    // Loaded here, not at the top: express and the docs UI would slow every other command's start,
+    // and oidc-provider warns on Node.js 20 at import (decision 0022), which no other command should print.
+    const [{ createApp }, { startServer }, { serveMetrics }, { scheduleEventRetention }, { connectionLimitsOf }, { createOidcMount }] = await Promise.all([
       import('../../src/http/create-app.js'),
       import('../../src/server.js'),
       import('../../src/metrics/serve-metrics.js'),
       import('../../src/event-retention-schedule.js'),
       import('../../src/connection-limits.js'),
+      import('../../src/oidc/create-oidc-mount.js'),
     ]);
     // The access log goes out in batches (src/logger.ts); every stop below writes out the rest.
     const destination = bufferedStdout();
@@ -40,7 +42,8 @@ export const serveCommand = (ctx: CommandContext): CommandModule<object, { migra
       // Expired OpenID codes, tokens, sessions and interactions: invisible already, deleted on the same beat.
       const purgeOidc = () => service.useCases.purgeExpiredOidcPayloads();
       stopOidcPurge = scheduleEventRetention(purgeOidc, logger, undefined, undefined, 'expired OpenID codes, tokens and sessions').stop;
-      const app = createApp({ useCases: service.useCases, config, logger, metrics, clock: service.ports.clock });
+      const oidc = createOidcMount({ useCases: service.useCases, ports: service.ports, config, logger, metrics });
+      const app = createApp({ useCases: service.useCases, config, logger, metrics, clock: service.ports.clock, oidc });
       // The docs page is mounted outside production only; its address is the public one the CSRF rule expects.
       const docsUrl = config.environment === 'production' ? undefined : `${config.publicOrigin}/api/v1/docs`;
       const limits = connectionLimitsOf(config);

@@ -33,7 +33,9 @@ export const payloadRow = (model: string, id: string, payload: OidcPayload, expi
     payload: JSON.stringify(payload),
     accountId: account !== null && CANONICAL_UUID.test(account) ? (account.toLowerCase() as UserId) : null,
     clientId: text(payload.clientId),
-    grantId: text(payload.grantId),
+    // An interaction names the grant it may extend, but is no part of it: revoking the grant (a
+    // session ended while another person signs in at the same browser) must not end the interaction.
+    grantId: model === 'Interaction' ? null : text(payload.grantId),
     uid: text(payload.uid),
     userCode: text(payload.userCode),
     expiresAt,

@@ -31,6 +31,8 @@ export interface Config extends PasswordSettings {
   metricsAddress: { host: string; port: number } | null;
   eventRetentionDays: number;
   mfaRequired: MfaPolicy;
+  /** SERVICE_OIDC_EMAILS_VERIFIED: the operator checks addresses before inviting, so ID tokens may say email_verified true. */
+  oidcEmailsVerified: boolean;
 }
 
 
@@ -132,6 +134,7 @@ export const loadConfig = (rawEnv: Env, readFile: (path: string) => string = (pa
     metricsAddress: listenAddress(env.SERVICE_METRICS_ADDRESS, problems),
     eventRetentionDays: integer(env, 'SERVICE_EVENT_RETENTION_DAYS', 180, 1, 3650, problems),
     mfaRequired: oneOf(env, 'SERVICE_MFA_REQUIRED', MFA_POLICIES, 'none', problems),
+    oidcEmailsVerified: oneOf(env, 'SERVICE_OIDC_EMAILS_VERIFIED', ['true', 'false'] as const, 'false', problems) === 'true',
     ...passwordSettings(env, publicOrigin, problems),
   };
   if (problems.length > 0) throw new ConfigError(problems);

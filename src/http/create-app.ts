@@ -34,6 +34,9 @@ import { AesGcmSecretBox } from '../adapters/aes-gcm-secret-box.js';
 import { createFlashCookie } from '../pages/flash.js';
 import { pagesRouter } from '../pages/pages-router.js';
 import { rootRedirect } from '../pages/routes/root-redirect.js';
+import type { Principal } from '../core/domain/principal.js';
+import type { OidcMount } from '../oidc/create-oidc-mount.js';
+import { OIDC_PATH } from '../oidc/oidc-settings.js';
 
 export interface AppDeps {
   useCases: UseCases;
@@ -45,10 +48,12 @@ export interface AppDeps {
   clock?: Clock;
   /** The lean lane for the hot reads (lean-lane/lean-lane.ts); off only to compare it with the general chain. */
   leanLane?: boolean;
+  /** The OpenID provider, mounted at /gatehouse/oidc when given. */
+  oidc?: OidcMount;
 }
 
 /** The HTTP driving adapter; never listens, so tests drive it with supertest. */
-export function createApp({ useCases, config, logger, metrics, clock, leanLane: lane = true }: AppDeps): express.Express {
+export function createApp({ useCases, config, logger, metrics, clock, oidc, leanLane: lane = true }: AppDeps): express.Express {
   const app = express();
   const production = config.environment === 'production';
   const cookie = createSessionCookie(config, { clock });
@@ -80,8 +85,11 @@ export function createApp({ useCases, config, logger, metrics, clock, leanLane: 
   app.use(`${API}/admin`, adminRoutes(auth));
   // The browser face: its own prefix, its own errors (pages, not problem+json).
   const flash = createFlashCookie(config, new AesGcmSecretBox(config.secretKey, config.secretKeyPrevious));
-  const pages = { useCases, auth, config, pending, flash, logger, formActionOriginsFor: async () => [] };
-  app.use('/gatehouse', pagesRouter(pages));
+  const pages = { useCases, auth, config, pending, flash, logger, formActionOriginsFor: oidc ? oidc.formActionOriginsFor : async () => [] };
+  // Before the pages: the provider's interactions and endpoints live under /gatehouse/oidc.
+  if (oidc) app.use(OIDC_PATH, oidc.router(pages));
+  const connectedApps = async (principal: Principal) => (await useCases.listMyOidcGrants(principal)).map(({ clientId, name }) => ({ clientId, name }));
+  app.use('/gatehouse', pagesRouter(pages, oidc ? { connectedApps } : {}));
   app.get('/', rootRedirect(pages));
   // Routers mounted at the root are entered by every request that reaches them: they come last.
   app.use(healthRoutes(useCases));

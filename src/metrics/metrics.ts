@@ -11,4 +11,6 @@ export interface Metrics {
   countLogin(outcome: Outcome): void;
   countRegistration(outcome: Outcome): void;
   countThrottled(limit: 'email' | 'address' | 'device'): void;
+  /** A token endpoint answer of the OpenID provider: the grant type asked for, `succeeded` or the OAuth error. */
+  countOidcToken(grantType: string, outcome: Outcome): void;
 }

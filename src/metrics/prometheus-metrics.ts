@@ -30,11 +30,14 @@ export const createPrometheusMetrics = (): PrometheusMetrics => {
   const logins = counter('gatehouse_logins_total', 'Login attempts by outcome', 'outcome', LOGIN_OUTCOMES);
   const registrations = counter('gatehouse_registrations_total', 'Registration attempts by outcome', 'outcome', REGISTRATION_OUTCOMES);
   const throttled = counter('gatehouse_throttled_total', 'Requests refused by a throttle, by limit', 'limit', ['email', 'address']);
+  const oidcTokens = new Counter({ name: 'gatehouse_oidc_tokens_total', help: 'OpenID token endpoint answers, by grant type and outcome', labelNames: ['grant_type', 'outcome'] as const, registers: [registry] });
+  for (const grantType of ['authorization_code', 'refresh_token']) oidcTokens.inc({ grant_type: grantType, outcome: 'succeeded' }, 0);
   return {
     registry,
     observeRequest: (method, route, statusCode, seconds) => duration.observe({ method, route, status_code: statusCode }, seconds),
     countLogin: (outcome) => logins.inc({ outcome }),
     countRegistration: (outcome) => registrations.inc({ outcome }),
     countThrottled: (limit) => throttled.inc({ limit }),
+    countOidcToken: (grantType, outcome) => oidcTokens.inc({ grant_type: grantType, outcome }),
   };
 };

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { ROOT } from '../cli/run-cli.js';
 
 export const EXAMPLES = join(ROOT, 'docs', 'examples', 'forward-auth');
@@ -15,11 +15,11 @@ const occurrences = (text: string, pattern: string | RegExp): number =>
  * (and TLS lines) swapped for the spec's loopback ports. Each swap must match exactly as often as
  * stated, so an edited example fails here rather than being tested in a shape nobody reads.
  */
-export const exampleWithSwaps = (file: string, swaps: Swap[]): string => {
-  let text = readFileSync(join(EXAMPLES, file), 'utf8');
+export const exampleWithSwaps = (file: string, swaps: Swap[], folder = EXAMPLES): string => {
+  let text = readFileSync(join(folder, file), 'utf8');
   for (const [from, to, times] of swaps) {
     const found = occurrences(text, from);
-    if (found !== times) throw new Error(`docs/examples/forward-auth/${file}: expected ${String(from)} ${times} time(s), found ${found}`);
+    if (found !== times) throw new Error(`${relative(ROOT, join(folder, file))}: expected ${String(from)} ${times} time(s), found ${found}`);
     text = typeof from === 'string' ? text.split(from).join(to) : text.replace(new RegExp(from, 'gm'), to);
   }
   return text;

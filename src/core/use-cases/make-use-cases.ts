@@ -55,6 +55,7 @@ import { makeThrottleGuard } from './sign-in/throttle-guard.js';
 import { makeUpdateDisplayName } from './account/update-display-name.js';
 import { makeDescribeSignIn } from './sign-in/describe-sign-in.js';
 import { makeCreateOidcClient, makeCreateOidcClientAsOperator } from './oidc/create-oidc-client.js';
+import { makeFindOidcAccount } from './oidc/find-oidc-account.js';
 import { makeDeleteOidcClient } from './oidc/delete-oidc-client.js';
 import { makeGetOidcClient } from './oidc/get-oidc-client.js';
 import { makeListMyOidcGrants } from './oidc/list-my-oidc-grants.js';
@@ -142,6 +143,7 @@ export const makeUseCases = (
     listMyOidcGrants: makeListMyOidcGrants(ports),
     revokeMyOidcGrant: makeRevokeMyOidcGrant(ports),
     recordOidcEvent: makeRecordOidcEvent(ports),
+    findOidcAccount: makeFindOidcAccount(ports),
     purgeExpiredOidcPayloads: makePurgeExpiredOidcPayloads(ports),
     checkHealth: (): Promise<boolean> => ports.health.isDatabaseUp(),
     /** The database answers and its schema is at the latest migration this build knows. */

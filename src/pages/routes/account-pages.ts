@@ -95,6 +95,12 @@ export const accountPages = (deps: PagesDeps, options: AccountPagesOptions = {})
     await show(req, res);
   });
 
+  // "Connected applications": the grant, its tokens and the remembered consent go; a client never granted → 404 page.
+  router.post('/account/applications/:clientId/revoke', page, async (req, res) => {
+    await useCases.revokeMyOidcGrant(pagePrincipal(res), String(req.params.clientId));
+    seeOther(res, ACCOUNT);
+  });
+
   router.post(
     '/account/profile',
     page,

@@ -1,0 +1,173 @@
+/**
+ * `npm run bench:oidc`: the OpenID provider's hot paths on the production build, SQLite, the seed
+ * of `npm run bench` (10 000 users): the token endpoint's code exchange and refresh (rotation), and
+ * userinfo beside `GET /users/me` with a cookie and with an API token.
+ *
+ * Codes are minted by a signed-in client following the redirects (not timed: that is the
+ * authorization flow, a browser's pace), then exchanged under load; each refresh chain uses the
+ * token the previous refresh returned, as a client does. The GET loads run under wrk, as in
+ * `npm run bench`. BENCH_MEASURE_S (default 10) sets the refresh and wrk windows.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { GET_CONNECTIONS, log, usersMe } from '../lib/loads.js';
+import { MEASURE_S, measure, type Measured } from '../lib/measure.js';
+import { cpuMsOf, rssMbOf } from '../lib/proc.js';
+import { GATEHOUSE_MAIN, startGatehouse } from '../lib/servers.js';
+import { ensureWrk } from '../lib/wrk.js';
+import { BENCH_PASSWORD, seed, writeLines } from '../seed/seed.js';
+import { exchangeCode, mintCode, refresh, signIn, type CookieJar, type MintedCode, type OidcTarget } from '../../spec/support/oidc/headless-flow.js';
+
+const PUBLIC_ORIGIN = 'https://gatehouse.bench.invalid';
+const ROUNDS = Number(process.env.BENCH_OIDC_ROUNDS ?? 5);
+const BATCH = Number(process.env.BENCH_OIDC_BATCH ?? 200);
+/** Concurrent clients at the token endpoint: a few applications' backends at once. */
+const TOKEN_CONCURRENCY = 8;
+
+interface LoopResult {
+  requests: number;
+  rps: number;
+  p50Ms: number;
+  p99Ms: number;
+  cpuMsPerRequest: number;
+  rssMb: number;
+  errors: number;
+}
+
+const percentile = (sorted: number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+
+/** Runs `work` from `concurrency` workers until `more()` says stop; latency per call, server CPU over the whole. */
+const loop = async (pid: number, concurrency: number, more: () => boolean, work: (worker: number) => Promise<void>): Promise<LoopResult> => {
+  const latencies: number[] = [];
+  let errors = 0;
+  const cpuBefore = cpuMsOf(pid);
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async (_, worker) => {
+      while (more()) {
+        const t0 = performance.now();
+        try {
+          await work(worker);
+          latencies.push(performance.now() - t0);
+        } catch (error) {
+          if (errors++ === 0) console.error(error);
+        }
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  const sorted = latencies.sort((a, b) => a - b);
+  return {
+    requests: sorted.length,
+    rps: sorted.length / seconds,
+    p50Ms: percentile(sorted, 50),
+    p99Ms: percentile(sorted, 99),
+    cpuMsPerRequest: (cpuMsOf(pid) - cpuBefore) / Math.max(1, sorted.length),
+    rssMb: rssMbOf(pid),
+    errors,
+  };
+};
+
+/** `count` codes, minted four at a time (the flow's own pace is not what is measured). */
+const mintMany = async (target: OidcTarget, jar: CookieJar, count: number, offline = false): Promise<MintedCode[]> => {
+  const codes: MintedCode[] = [];
+  await Promise.all(
+    Array.from({ length: 4 }, async () => {
+      const own = jar.clone();
+      while (codes.length < count) codes.push(await mintCode(target, own, { offline }));
+    }),
+  );
+  return codes.slice(0, count);
+};
+
+const merge = (parts: LoopResult[]): LoopResult => {
+  // Rounds are separate batches: requests and errors add up, rates and percentiles are the median round's.
+  const byRps = [...parts].sort((a, b) => a.rps - b.rps);
+  const middle = byRps[Math.floor(byRps.length / 2)]!;
+  return { ...middle, requests: parts.reduce((n, p) => n + p.requests, 0), errors: parts.reduce((n, p) => n + p.errors, 0) };
+};
+
+ensureWrk();
+const work = mkdtempSync(join(tmpdir(), 'gatehouse-bench-oidc-'));
+const startedAt = new Date();
+const load = loadavg().map((l) => l.toFixed(2)).join(' ');
+log(`load average at start ${load}; ${cpus().length} cores`);
+try {
+  log('seeding 10 000 users, 1 000 sessions and 1 000 API tokens');
+  const seeded = await seed({ file: join(work, 'bench.sqlite3'), users: 10_000, sessions: 1_000, apiTokens: 1_000, workingSet: 1_000 });
+  const env = { SERVICE_TRUST_PROXY: '1' };
+  const server = await startGatehouse(seeded.url, join(work, 'server.log'), [], env);
+  try {
+    const base = `http://127.0.0.1:${server.port}`;
+    const redirectUri = 'http://127.0.0.1:9/callback';
+    const cli = execFileSync(process.execPath, [GATEHOUSE_MAIN, 'oidc-clients', 'create', '--name', 'Bench', '--redirect-uri', redirectUri, '--skip-consent'], {
+      env: {
+        PATH: process.env.PATH,
+        SERVICE_ENVIRONMENT: 'production',
+        SERVICE_DATABASE_URL: seeded.url,
+        SERVICE_PUBLIC_URL: PUBLIC_ORIGIN,
+        SERVICE_SECRET_KEY: 'bench-secret-key-0123456789abcdef01234567',
+      },
+      encoding: 'utf8',
+    });
+    const client = JSON.parse(cli) as { client_id: string; client_secret: string };
+    // Production Gatehouse behind a pretend TLS proxy (SERVICE_TRUST_PROXY=1), so its cookies may be Secure.
+    const target: OidcTarget = { base, publicOrigin: PUBLIC_ORIGIN, clientId: client.client_id, clientSecret: client.client_secret, redirectUri, headers: { 'X-Forwarded-Proto': 'https' } };
+    const jar = await signIn(target, seeded.emails[0]!, BENCH_PASSWORD);
+
+    log('warm-up: 50 codes minted and exchanged');
+    for (const minted of await mintMany(target, jar, 50)) await exchangeCode(target, minted);
+
+    log(`code exchange: ${ROUNDS} rounds of ${BATCH} codes, ${TOKEN_CONCURRENCY} clients`);
+    const rounds: LoopResult[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      const codes = await mintMany(target, jar, BATCH);
+      rounds.push(await loop(server.pid, TOKEN_CONCURRENCY, () => codes.length > 0, async () => void (await exchangeCode(target, codes.pop()!))));
+    }
+    const exchange = merge(rounds);
+
+    log(`refresh: ${TOKEN_CONCURRENCY} grants, each refreshing in turn for ${MEASURE_S} s`);
+    const chains = await Promise.all((await mintMany(target, jar, TOKEN_CONCURRENCY, true)).map((minted) => exchangeCode(target, minted)));
+    if (chains.some((tokens) => !tokens.refresh_token)) throw new Error('no refresh token for offline_access');
+    const current = chains.map((tokens) => tokens.refresh_token!);
+    await loop(server.pid, TOKEN_CONCURRENCY, ((end) => () => performance.now() < end)(performance.now() + 3_000), async (worker) => {
+      current[worker] = (await refresh(target, current[worker]!)).refresh_token!;
+    });
+    const refreshed = await loop(server.pid, TOKEN_CONCURRENCY, ((end) => () => performance.now() < end)(performance.now() + MEASURE_S * 1000), async (worker) => {
+      current[worker] = (await refresh(target, current[worker]!)).refresh_token!;
+    });
+
+    log(`userinfo and /users/me: wrk, ${GET_CONNECTIONS} connections, ${MEASURE_S} s each`);
+    const accessTokens = await Promise.all((await mintMany(target, jar, 100)).map(async (minted) => (await exchangeCode(target, minted)).access_token));
+    const accessFile = writeLines(join(work, 'access-tokens.txt'), accessTokens);
+    const userinfo = await measure(server.pid, usersMe(server, accessFile, 'bearer', '/gatehouse/oidc/me'));
+    const meCookie = await measure(server.pid, usersMe(server, writeLines(join(work, 'cookies.txt'), seeded.cookies), 'cookie'));
+    const meToken = await measure(server.pid, usersMe(server, writeLines(join(work, 'bearers.txt'), seeded.bearers), 'bearer'));
+
+    const row = (name: string, m: LoopResult | Measured, note: string) =>
+      `| ${name} | ${m.rps.toFixed(0)} | ${m.p50Ms.toFixed(1)} | ${m.p99Ms.toFixed(1)} | ${m.cpuMsPerRequest === null ? '—' : m.cpuMsPerRequest.toFixed(2)} | ${m.errors} | ${note} |`;
+    const table = [
+      `OpenID provider bench, ${startedAt.toISOString()}, load average at start ${load}, SQLite, production build`,
+      '',
+      '| load | req/s | p50 ms | p99 ms | server CPU ms/req | errors | how |',
+      '|---|---|---|---|---|---|---|',
+      row('POST /gatehouse/oidc/token (code exchange)', exchange, `${exchange.requests} codes, ${TOKEN_CONCURRENCY} clients, median of ${ROUNDS} rounds`),
+      row('POST /gatehouse/oidc/token (refresh, rotated)', refreshed, `${refreshed.requests} refreshes, ${TOKEN_CONCURRENCY} grants`),
+      row('GET /gatehouse/oidc/me (userinfo)', userinfo, `wrk, ${GET_CONNECTIONS} connections, 100 access tokens`),
+      row('GET /api/v1/users/me (cookie)', meCookie, `wrk, ${GET_CONNECTIONS} connections, 1 000 sessions`),
+      row('GET /api/v1/users/me (API token)', meToken, `wrk, ${GET_CONNECTIONS} connections, 1 000 tokens`),
+    ].join('\n');
+    console.log(`\n${table}\n`);
+    const results = join(import.meta.dirname, '..', 'results');
+    mkdirSync(results, { recursive: true });
+    const stamp = startedAt.toISOString().replace(/:/g, '-').replace(/\.\d+Z$/, 'Z');
+    writeFileSync(join(results, `${stamp}-oidc.md`), `${table}\n`);
+    writeFileSync(join(results, `${stamp}-oidc.json`), JSON.stringify({ startedAt, load, exchange, exchangeRounds: rounds, refresh: refreshed, userinfo, meCookie, meToken }, null, 2));
+  } finally {
+    await server.stop();
+  }
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}

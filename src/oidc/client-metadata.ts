@@ -1,0 +1,28 @@
+import type { ClientMetadata } from 'oidc-provider';
+import type { OidcClient } from '../core/domain/oidc-client.js';
+
+/**
+ * What oidc-provider is told about a client. A confidential client's `client_secret` is the
+ * SHA-256 of its secret, as stored: the provider's secret comparison is replaced by one that hashes
+ * what the client sent (secret-comparison.ts). Its method is `client_secret_basic`, which lets the
+ * provider accept `client_secret_post` as well; a public client uses none and must send PKCE.
+ */
+export const clientMetadataOf = (client: OidcClient): ClientMetadata => ({
+  client_id: client.clientId,
+  client_name: client.name,
+  redirect_uris: client.redirectUris,
+  post_logout_redirect_uris: client.postLogoutRedirectUris,
+  // Every ID token says when the person signed in (CONTRACT §16), asked for or not.
+  require_auth_time: true,
+  grant_types: ['authorization_code', 'refresh_token'],
+  response_types: ['code'],
+  ...(client.type === 'public' || client.secretHash === null
+    ? { token_endpoint_auth_method: 'none' }
+    : { token_endpoint_auth_method: 'client_secret_basic', client_secret: client.secretHash }),
+  // Read back by the provider's settings (pkce.required, consent), never sent to anyone.
+  'gatehouse:skip_consent': client.skipConsent,
+  'gatehouse:require_pkce': client.requirePkce,
+});
+
+export const SKIP_CONSENT = 'gatehouse:skip_consent';
+export const REQUIRE_PKCE = 'gatehouse:require_pkce';

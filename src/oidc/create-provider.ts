@@ -1,0 +1,174 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import Provider, { interactionPolicy, type Configuration, type JWK, type KoaContextWithOIDC } from 'oidc-provider';
+import { deriveKey } from '../adapters/aes-gcm-secret-box.js';
+import type { Config } from '../config/config.js';
+import type { OidcClientLookup, OidcPayloadStore } from '../core/ports/oidc-store.js';
+import type { UseCases } from '../core/use-cases/use-cases.js';
+import { REQUIRE_PKCE, SKIP_CONSENT } from './client-metadata.js';
+import { adapterFactory } from './oidc-adapter.js';
+import { signInOf } from './oidc-request-state.js';
+import { originOf } from './oidc-pages.js';
+import { pagePolicy } from '../pages/page-response.js';
+import { INTERACTION_PATH, OIDC_PATH, SCOPES, TTL } from './oidc-settings.js';
+
+export interface ProviderDeps {
+  useCases: Pick<UseCases, 'findOidcAccount'>;
+  payloads: OidcPayloadStore;
+  clients: OidcClientLookup;
+  config: Pick<Config, 'publicOrigin' | 'secretKey' | 'secretKeyPrevious' | 'oidcEmailsVerified' | 'trustProxy'>;
+  keys: JWK[];
+  now(): number;
+  /** Page renderers and the logout hook, which live on the Express side. */
+  logoutSource: NonNullable<NonNullable<NonNullable<Configuration['features']>['rpInitiatedLogout']>['logoutSource']>;
+  renderError: NonNullable<Configuration['renderError']>;
+  /** Only for the spec that proves the service refuses them: never set in production. */
+  unsafeOverrides?: Partial<Configuration>;
+}
+
+const sha256 = (text: string): Buffer => createHash('sha256').update(text, 'utf8').digest();
+
+/** The client's secret is stored as its SHA-256 (hex): hash what was sent and compare in constant time. */
+const compareHashedSecret = (storedHex: string | undefined, sent: string): boolean => {
+  if (typeof storedHex !== 'string' || !/^[0-9a-f]{64}$/.test(storedHex)) return false;
+  return timingSafeEqual(Buffer.from(storedHex, 'hex'), sha256(sent));
+};
+
+/** Refresh tokens: 14 days idle, never past 30 days after the first one of the grant. */
+const refreshTtl = (now: number, token: { iat?: number; iiat?: number }): number => {
+  const first = token.iiat ?? token.iat ?? Math.floor(now / 1000);
+  return Math.max(1, Math.min(TTL.RefreshIdle, first + TTL.RefreshMax - Math.floor(now / 1000)));
+};
+
+/**
+ * The login prompt also asks when the browser's Gatehouse session is gone, is another user's, or
+ * was opened (or proved again) since the provider's session recorded it: the provider's session
+ * follows Gatehouse's, never outlives it, and carries its auth_time and amr.
+ */
+const gatehouseSessionCheck = () =>
+  new interactionPolicy.Check('gatehouse_session', 'End-User authentication is required', 'login_required', (ctx: KoaContextWithOIDC) => {
+    const current = signInOf(ctx.req);
+    if (!current) return interactionPolicy.Check.REQUEST_PROMPT;
+    const { session } = ctx.oidc;
+    if (session?.accountId !== current.signIn.userId) return interactionPolicy.Check.REQUEST_PROMPT;
+    if (session.authTime() !== Math.floor(current.signIn.authTime.getTime() / 1000)) return interactionPolicy.Check.REQUEST_PROMPT;
+    return interactionPolicy.Check.NO_NEED_TO_PROMPT;
+  });
+
+const policy = () => {
+  const prompts = interactionPolicy.base();
+  prompts.get('login')?.checks.add(gatehouseSessionCheck(), 0);
+  return prompts;
+};
+
+const cookieKeys = (config: ProviderDeps['config']): string[] =>
+  [config.secretKey, config.secretKeyPrevious].filter((key): key is string => !!key).map((key) => deriveKey(key, 'gatehouse oidc-cookies v1').bytes.toString('base64url'));
+
+/**
+ * The provider's own HTML (a form_post answer, the form that ends a session when another person
+ * signs in at the same browser) gets the pages' policy before it is written, so oidc-provider adds
+ * the hash of its one inline script to script-src; once the answer is known, its form-action also
+ * allows the client's redirect origin the form posts (or the redirects after it) go to.
+ */
+const pagePolicyForProviderPages = async (ctx: KoaContextWithOIDC, next: () => Promise<void>): Promise<void> => {
+  ctx.set('Content-Security-Policy', pagePolicy());
+  await next();
+  const policy = ctx.response.get('content-security-policy');
+  // A resumed authorization that first ends another person's session has not read its params yet: its interaction has them.
+  const interaction = ctx.oidc?.entities?.Interaction as { params?: { redirect_uri?: unknown } } | undefined;
+  const redirectUri = ctx.oidc?.params?.redirect_uri ?? interaction?.params?.redirect_uri;
+  const origins = originOf(redirectUri);
+  if (typeof policy === 'string' && origins.length > 0) ctx.set('Content-Security-Policy', policy.replace("form-action 'self'", `form-action 'self' ${origins.join(' ')}`));
+};
+
+/** oidc-provider's settings as CONTRACT §16 fixes them. */
+export const providerConfiguration = (deps: ProviderDeps): Configuration => ({
+  adapter: adapterFactory({ payloads: deps.payloads, clients: deps.clients, now: deps.now }),
+  jwks: { keys: deps.keys },
+  cookies: { keys: cookieKeys(deps.config) },
+  scopes: [...SCOPES],
+  claims: { openid: ['sub', 'amr'], email: ['email', 'email_verified'], profile: ['name'] },
+  // Many applications read only the ID token: the granted claims go there as well as to userinfo.
+  conformIdTokenClaims: false,
+  responseTypes: ['code'],
+  clientDefaults: { grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'], token_endpoint_auth_method: 'client_secret_basic', id_token_signed_response_alg: 'RS256' },
+  clientAuthMethods: ['client_secret_basic', 'client_secret_post', 'none'],
+  enabledJWA: { idTokenSigningAlgValues: ['RS256', 'ES256'] },
+  pkce: { required: (_ctx, client) => client.clientAuthMethod === 'none' || client.metadata()[REQUIRE_PKCE] !== false },
+  extraClientMetadata: { properties: [SKIP_CONSENT, REQUIRE_PKCE] },
+  features: {
+    devInteractions: { enabled: false },
+    registration: { enabled: false },
+    introspection: { enabled: false },
+    revocation: { enabled: true },
+    userinfo: { enabled: true },
+    claimsParameter: { enabled: false },
+    rpInitiatedLogout: { enabled: true, logoutSource: deps.logoutSource },
+  },
+  ttl: {
+    AuthorizationCode: TTL.AuthorizationCode,
+    AccessToken: TTL.AccessToken,
+    IdToken: TTL.IdToken,
+    RefreshToken: (_ctx, token) => refreshTtl(deps.now(), token as { iat?: number; iiat?: number }),
+    Grant: TTL.Grant,
+    Session: TTL.Session,
+    Interaction: TTL.Interaction,
+  },
+  rotateRefreshToken: true,
+  issueRefreshToken: async (_ctx, client, code) => client.grantTypeAllowed('refresh_token') && code.scopes.has('offline_access'),
+  interactions: { url: (_ctx, interaction) => `${INTERACTION_PATH}/${interaction.uid}`, policy: policy() },
+  loadExistingGrant: async (ctx) => {
+    const { client, session } = ctx.oidc;
+    const accountId = session?.accountId;
+    if (!client || !accountId) return undefined;
+    const grantId = ctx.oidc.result?.consent?.grantId ?? session.grantIdFor(client.clientId) ?? (await rememberedGrantId(deps.payloads, accountId, client.clientId));
+    const existing = grantId ? await ctx.oidc.provider.Grant.find(grantId) : undefined;
+    const usable = existing && existing.accountId === accountId && existing.clientId === client.clientId ? existing : undefined;
+    if (client.metadata()[SKIP_CONSENT] !== true) return usable;
+    // A first-party client asks no consent: what it asks for is granted as asked.
+    const grant = usable ?? new ctx.oidc.provider.Grant({ accountId, clientId: client.clientId });
+    const requested = (ctx.oidc.params?.scope as string | undefined)?.split(' ').filter((scope) => (SCOPES as readonly string[]).includes(scope)) ?? [];
+    grant.addOIDCScope(requested.join(' '));
+    await grant.save();
+    return grant;
+  },
+  findAccount: async (_ctx, sub) => {
+    const account = await deps.useCases.findOidcAccount(sub);
+    if (!account) return undefined;
+    return {
+      accountId: account.userId,
+      claims: () => ({ sub: account.userId, email: account.email, email_verified: deps.config.oidcEmailsVerified, name: account.displayName }),
+    };
+  },
+  renderError: deps.renderError,
+  // Gatehouse answers CORS nowhere; the token and userinfo endpoints are for servers.
+  clientBasedCORS: () => false,
+  ...deps.unsafeOverrides,
+});
+
+/** Remembered consent outlives the provider's browser session: one row per user and client names the grant. */
+export const CONSENT_MODEL = 'GatehouseConsent';
+export const consentKey = (accountId: string, clientId: string): string => `${accountId}:${clientId}`;
+
+const rememberedGrantId = async (payloads: OidcPayloadStore, accountId: string, clientId: string): Promise<string | undefined> => {
+  const row = await payloads.find(CONSENT_MODEL, consentKey(accountId, clientId));
+  return typeof row?.grantId === 'string' ? row.grantId : undefined;
+};
+
+/** The service refuses to start with oidc-provider's development interactions, which sign anyone in. */
+export const assertNoDevInteractions = (configuration: Configuration): void => {
+  if (configuration.features?.devInteractions?.enabled !== false) {
+    throw new Error('oidc-provider devInteractions are enabled: they accept any login, and Gatehouse refuses to start with them');
+  }
+};
+
+export const createProvider = (deps: ProviderDeps): Provider => {
+  const configuration = providerConfiguration(deps);
+  assertNoDevInteractions(configuration);
+  const provider = new Provider(`${deps.config.publicOrigin}${OIDC_PATH}`, configuration);
+  provider.proxy = deps.config.trustProxy > 0;
+  provider.use(pagePolicyForProviderPages);
+  provider.Client.prototype.compareClientSecret = function compare(this: { clientSecret?: string }, sent: string) {
+    return Promise.resolve(compareHashedSecret(this.clientSecret, sent));
+  };
+  return provider;
+};

@@ -1,0 +1,230 @@
+import { Router, type Request, type RequestHandler, type Response } from 'express';
+import type Provider from 'oidc-provider';
+import type { KoaContextWithOIDC } from 'oidc-provider';
+import type { Logger } from 'pino';
+import type { OidcPayloadStore } from '../core/ports/oidc-store.js';
+import { rejectForeignOrigin } from '../http/csrf.js';
+import { requestContext } from '../http/request-context.js';
+import { formBody } from '../pages/form-body.js';
+import { localeFor, viewerOf } from '../pages/page-locale.js';
+import { seeOther, sendPage } from '../pages/page-response.js';
+import { hasValidSession } from '../pages/page-session.js';
+import type { PagesDeps } from '../pages/pages-deps.js';
+import { ConsentPage } from '../pages/views/consent-page.js';
+import { LogoutPage } from '../pages/views/logout-page.js';
+import { MessagePage } from '../pages/views/message-page.js';
+import type { Metrics } from '../metrics/metrics.js';
+import { SKIP_CONSENT } from './client-metadata.js';
+import { CONSENT_MODEL, consentKey } from './create-provider.js';
+import { currentSignIn } from './gatehouse-session.js';
+import { rememberSignIn, signInOf } from './oidc-request-state.js';
+import { originOf, sendProviderPage } from './oidc-pages.js';
+import { INTERACTION_PATH, OIDC_PATH, TTL } from './oidc-settings.js';
+import type { ProviderHolder } from './provider-holder.js';
+
+export interface OidcRouterDeps {
+  pages: PagesDeps;
+  holder: ProviderHolder;
+  payloads: OidcPayloadStore;
+  logger: Logger;
+  metrics?: Metrics;
+  now(): number;
+}
+
+const LOGOUT_CONFIRM = `${OIDC_PATH}/logout/confirm`;
+
+const signInFor = (uid: string, forced: boolean): string =>
+  `/gatehouse/sign-in?return_to=${encodeURIComponent(`${INTERACTION_PATH}/${uid}`)}${forced ? '&prompt=login' : ''}`;
+
+/** The Gatehouse session ends with the RP-initiated logout: the session row and the cookie. */
+const endGatehouseSession = async (pages: PagesDeps, req: Request, res: Response): Promise<void> => {
+  await pages.useCases.logout(pages.auth.cookie.read(req), requestContext(req));
+  pages.auth.cookie.expire(res);
+};
+
+/**
+ * The logout confirmation (no valid id_token_hint): our page, posting to our route, which ends the
+ * Gatehouse session and hands the provider its own form with a 307. With a valid hint the person
+ * already proved who asks: the Gatehouse session ends at once and the browser goes back.
+ */
+export const logoutSource =
+  (pages: PagesDeps) =>
+  async (ctx: KoaContextWithOIDC, form: string): Promise<void> => {
+    const req = ctx.req as Request;
+    const res = ctx.res as Response;
+    const params = ctx.oidc.params ?? {};
+    const postLogout = typeof params.post_logout_redirect_uri === 'string' ? params.post_logout_redirect_uri : undefined;
+    if (ctx.oidc.entities.IdTokenHint && ctx.oidc.client) {
+      await endGatehouseSession(pages, req, res);
+      await ctx.oidc.session?.destroy();
+      const target = postLogout ? new URL(postLogout) : new URL('/gatehouse/sign-in', pages.config.publicOrigin);
+      if (postLogout && typeof params.state === 'string') target.searchParams.set('state', params.state);
+      ctx.status = 303;
+      ctx.redirect(target.href);
+      return;
+    }
+    const xsrf = /name="xsrf" value="([^"]*)"/.exec(form)?.[1] ?? '';
+    sendProviderPage(ctx, LogoutPage({ locale: localeFor(req), action: LOGOUT_CONFIRM, xsrf }), 200, originOf(postLogout));
+  };
+
+/**
+ * The provider's Express side: interactions (sign-in detour, consent), the logout confirmation and
+ * then oidc-provider itself. Requests that can start or resume an authorization carry the
+ * browser's Gatehouse session to the provider's login check.
+ */
+export const oidcRouter = (deps: OidcRouterDeps): Router => {
+  const { pages, holder, payloads } = deps;
+  const router = Router();
+  const sameSite = rejectForeignOrigin(pages.auth.origins);
+
+  const withProvider =
+    (handler: (provider: Provider, req: Request, res: Response) => Promise<void>): RequestHandler =>
+    async (req, res) => {
+      let provider: Provider;
+      try {
+        provider = await holder.get();
+      } catch (error) {
+        deps.logger.warn({ err: error }, 'OpenID provider unavailable: its signing keys could not be read');
+        res.status(503).json({ error: 'temporarily_unavailable', error_description: 'the OpenID provider is starting' });
+        return;
+      }
+      await handler(provider, req, res);
+    };
+
+  const interaction = async (provider: Provider, req: Request, res: Response) => {
+    try {
+      return await provider.interactionDetails(req, res);
+    } catch {
+      return null;
+    }
+  };
+
+  const expired = (req: Request, res: Response) => {
+    const { t } = localeFor(req);
+    sendPage(res, MessagePage({ locale: localeFor(req), title: t('error.title'), body: t('error.body'), link: { href: '/gatehouse/account', text: t('back.account') } }), { status: 400 });
+  };
+
+  router.get(
+    '/interaction/:uid',
+    withProvider(async (provider, req, res) => {
+      const details = await interaction(provider, req, res);
+      if (!details) return expired(req, res);
+      const current = await currentSignIn(pages, req, res);
+      // A session the MFA policy holds to enrolment signs in nowhere else yet: to the account page
+      // to add a factor (the sign-in page would send a valid session straight back here).
+      if (!current && (await hasValidSession(pages, req))) return seeOther(res, '/gatehouse/account');
+      const { prompt, params, uid } = details;
+      if (prompt.name === 'login') {
+        if (!current) return seeOther(res, signInFor(uid, false));
+        const authTime = current.signIn.authTime.getTime();
+        // A sign-in made since this authorization began satisfies prompt=login and max_age: the
+        // person just proved it, however long the pages took under load.
+        const since = authTime >= details.iat * 1000;
+        const maxAge = params.max_age === undefined ? null : Number(params.max_age);
+        const forced = !since && (prompt.reasons.includes('login_prompt') || (maxAge !== null && deps.now() - authTime > maxAge * 1000));
+        if (forced) return seeOther(res, signInFor(uid, true));
+        const login = { accountId: current.signIn.userId, ts: Math.floor(authTime / 1000), amr: current.signIn.amr };
+        return void (await provider.interactionFinished(req, res, { login }, { mergeWithLastSubmission: false }));
+      }
+      if (!current || current.signIn.userId !== details.session?.accountId) return seeOther(res, signInFor(uid, false));
+      const client = await provider.Client.find(String(params.client_id));
+      if (!client) return expired(req, res);
+      const missing = ((prompt.details.missingOIDCScope as string[] | undefined) ?? []).filter((scope) => scope !== 'openid' || !details.grantId);
+      if (client.metadata()[SKIP_CONSENT] === true) return consent(provider, req, res, current.principal);
+      res.locals.principal = current.principal;
+      sendPage(
+        res,
+        ConsentPage({ locale: localeFor(req), viewer: viewerOf(res), clientName: client.clientName ?? client.clientId, scopes: missing.length ? missing : String(params.scope ?? '').split(' '), action: `${INTERACTION_PATH}/${uid}` }),
+        { formActionOrigins: originOf(params.redirect_uri) },
+      );
+    }),
+  );
+
+  const consent = async (provider: Provider, req: Request, res: Response, principal: NonNullable<ReturnType<typeof signInOf>>['principal']) => {
+    const details = await provider.interactionDetails(req, res);
+    const accountId = details.session?.accountId;
+    const clientId = String(details.params.client_id);
+    if (details.prompt.name !== 'consent' || !accountId || accountId !== principal.userId) return seeOther(res, signInFor(details.uid, false));
+    const grant = (details.grantId ? await provider.Grant.find(details.grantId) : undefined) ?? new provider.Grant({ accountId, clientId });
+    const missing = details.prompt.details;
+    if (Array.isArray(missing.missingOIDCScope)) grant.addOIDCScope((missing.missingOIDCScope as string[]).join(' '));
+    if (Array.isArray(missing.missingOIDCClaims)) grant.addOIDCClaims(missing.missingOIDCClaims as string[]);
+    const grantId = await grant.save();
+    await payloads.upsert(CONSENT_MODEL, consentKey(accountId, clientId), { accountId, clientId, grantId }, new Date(deps.now() + TTL.Grant * 1000));
+    await pages.useCases.recordOidcEvent(principal, 'oidc_consent_granted', clientId);
+    await provider.interactionFinished(req, res, { consent: { grantId } }, { mergeWithLastSubmission: true });
+  };
+
+  router.post(
+    '/interaction/:uid/allow',
+    sameSite,
+    withProvider(async (provider, req, res) => {
+      const current = await currentSignIn(pages, req, res);
+      if (!current) return seeOther(res, signInFor(String(req.params.uid), false));
+      await consent(provider, req, res, current.principal);
+    }),
+  );
+
+  router.post(
+    '/interaction/:uid/deny',
+    sameSite,
+    withProvider(async (provider, req, res) => {
+      if (!(await interaction(provider, req, res))) return expired(req, res);
+      await provider.interactionFinished(req, res, { error: 'access_denied', error_description: 'End-User denied the request' }, { mergeWithLastSubmission: false });
+    }),
+  );
+
+  // The logout page's form: the Gatehouse session ends, then the provider's own confirmation (307 keeps the POST).
+  router.post('/logout/confirm', sameSite, formBody, async (req, res) => {
+    await endGatehouseSession(pages, req, res);
+    res.set('Cache-Control', 'no-store');
+    res.redirect(307, `${OIDC_PATH}/session/end/confirm`);
+  });
+
+  router.use(
+    withProvider(async (provider, req, res) => {
+      if (req.path.startsWith('/auth')) rememberSignIn(req, await currentSignIn(pages, req, res));
+      askConsentForOfflineAccess(req);
+      await callbackOf(provider)(req, res);
+    }),
+  );
+  return router;
+};
+
+const callbacks = new WeakMap<Provider, ReturnType<Provider['callback']>>();
+
+/** Koa composes its middleware at each callback() call: once per provider, not per request. */
+const callbackOf = (provider: Provider): ReturnType<Provider['callback']> => {
+  let callback = callbacks.get(provider);
+  if (!callback) {
+    callback = provider.callback();
+    callbacks.set(provider, callback);
+  }
+  return callback;
+};
+
+/**
+ * OpenID Connect grants offline_access only with prompt=consent, and oidc-provider drops the scope
+ * otherwise; Grafana, oauth2-proxy and Nextcloud ask for it without. Such a request asks for
+ * consent instead, so the person sees and allows the access while away (a first-party client
+ * with skip_consent is granted it as asked).
+ */
+const askConsentForOfflineAccess = (req: Request): void => {
+  if (req.method !== 'GET' || req.path !== '/auth') return;
+  const { scope, prompt } = req.query;
+  if (typeof scope !== 'string' || prompt !== undefined || !scope.split(' ').includes('offline_access')) return;
+  req.url = `${req.url}&prompt=consent`;
+};
+
+/** Origins the sign-in, second-factor and consent pages add to form-action during an authorization. */
+export const formActionOriginsFor =
+  (payloads: OidcPayloadStore) =>
+  async (_req: Request, returnTo: string | null): Promise<string[]> => {
+    const prefix = `${INTERACTION_PATH}/`;
+    if (!returnTo?.startsWith(prefix)) return [];
+    const uid = returnTo.slice(prefix.length).split(/[/?#]/, 1)[0] ?? '';
+    if (!uid) return [];
+    const found = await payloads.find('Interaction', uid).catch(() => null);
+    const params = found?.params as Record<string, unknown> | undefined;
+    return originOf(params?.redirect_uri);
+  };

@@ -1,0 +1,19 @@
+/** The lifetimes of CONTRACT-facing protocol artefacts, in seconds. */
+export const TTL = {
+  AuthorizationCode: 60,
+  AccessToken: 10 * 60,
+  IdToken: 10 * 60,
+  /** A refresh token unused this long dies; rotation never carries a grant past REFRESH_MAX. */
+  RefreshIdle: 14 * 24 * 3600,
+  RefreshMax: 30 * 24 * 3600,
+  /** Remembered consent. */
+  Grant: 365 * 24 * 3600,
+  Session: 14 * 24 * 3600,
+  Interaction: 60 * 60,
+} as const;
+
+export const SCOPES = ['openid', 'email', 'profile', 'offline_access'] as const;
+
+/** The path below the public origin where the provider is mounted; the issuer is the origin plus this. */
+export const OIDC_PATH = '/gatehouse/oidc';
+export const INTERACTION_PATH = `${OIDC_PATH}/interaction`;
