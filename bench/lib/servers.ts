@@ -9,7 +9,7 @@ export const envFromPairs = (pairs: string): Record<string, string> =>
 const ROOT = join(import.meta.dirname, '..', '..');
 /** The built CLI; BENCH_GATEHOUSE_MAIN points at another build (e.g. a snapshot from before a change). */
 export const GATEHOUSE_MAIN = process.env.BENCH_GATEHOUSE_MAIN ?? join(ROOT, 'dist', 'cli', 'main.js');
-export const COOKIE_NAME = '__Host-gh_session'; // the production cookie name (CONTRACT §2)
+export const COOKIE_NAME = '__Host-gh_session'; // the production cookie name
 
 /** Gatehouse as it runs in production: the built CLI, production settings, throttling off (§9). */
 export async function startGatehouse(databaseUrl: string, logFile: string, nodeArgs: string[] = [], extraEnv: Record<string, string> = {}): Promise<ServerProcess> {

@@ -4,7 +4,7 @@ import { createOidcClientCommand } from './oidc-clients/create-oidc-client.js';
 import { deleteOidcClientCommand } from './oidc-clients/delete-oidc-client.js';
 import { listOidcClientsCommand } from './oidc-clients/list-oidc-clients.js';
 
-/** `gatehouse oidc-clients …`: the OpenID Connect clients (CONTRACT §16), through the admin use cases as the operator. */
+/** `gatehouse oidc-clients …`: the OpenID Connect clients, through the admin use cases as the operator. */
 export const oidcClientsCommand = (ctx: CommandContext): CommandModule => ({
   command: 'oidc-clients <command>',
   describe: 'Register OpenID Connect clients: create, list, delete',

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 
-// The OpenID provider (CONTRACT §16). Clients exist by an admin's hand; a confidential client's
+// The OpenID provider. Clients exist by an admin's hand; a confidential client's
 // secret is kept as its SHA-256 only. oidc-provider's codes, tokens, grants and sessions are opaque
 // JSON per (model, id), with the fields it looks rows up by copied into columns; rows of a user or a
 // client go with it (cascade), so a deleted account or client leaves no token that still works.

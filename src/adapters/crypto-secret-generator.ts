@@ -6,7 +6,7 @@ import type { IssuedSecret, SecretGenerator, SecretKind } from '../core/ports/se
 
 type TokenKind = Exclude<SecretKind, 'recovery_code' | 'account_recovery' | 'oidc_client_id'>;
 // Entropy per kind (docs/security.md): 256 bits for anything that rides in a cookie or a header (an
-// OpenID client secret too, CONTRACT §16), 128 for invites.
+// OpenID client secret too), 128 for invites.
 const BYTES: Record<TokenKind, number> = { session: 32, api_token: 32, invite: 16, pending_login: 32, passkey_challenge: 32, oidc_client_secret: 32 };
 const PREFIX: Record<TokenKind, string> = { session: '', api_token: API_TOKEN_PREFIX, invite: '', pending_login: '', passkey_challenge: '', oidc_client_secret: '' };
 

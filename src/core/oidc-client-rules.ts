@@ -11,7 +11,7 @@ const redirectUri = (production: boolean) =>
       return value;
     });
 
-/** POST /admin/oidc/clients and `gatehouse oidc-clients create` (CONTRACT §16); the PKCE rule is the use case's. */
+/** POST /admin/oidc/clients and `gatehouse oidc-clients create`; the PKCE rule is the use case's. */
 export const oidcClientRules = (production: boolean) =>
   Joi.object({
     name: label.required(),

@@ -1,7 +1,7 @@
 import type { OidcGrantView } from '../core/domain/oidc-client.js';
 import type { OidcClientView } from '../core/use-cases/oidc/oidc-client-view.js';
 
-/** CONTRACT §16 OidcClientOut; never the secret's hash. */
+/** The OidcClientOut representation; never the secret's hash. */
 export const toOidcClientOut = (client: OidcClientView) => ({
   client_id: client.clientId,
   name: client.name,

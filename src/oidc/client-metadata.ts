@@ -12,7 +12,7 @@ export const clientMetadataOf = (client: OidcClient): ClientMetadata => ({
   client_name: client.name,
   redirect_uris: client.redirectUris,
   post_logout_redirect_uris: client.postLogoutRedirectUris,
-  // Every ID token says when the person signed in (CONTRACT §16), asked for or not.
+  // Every ID token says when the person signed in, asked for or not.
   require_auth_time: true,
   grant_types: ['authorization_code', 'refresh_token'],
   response_types: ['code'],

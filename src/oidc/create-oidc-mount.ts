@@ -32,7 +32,7 @@ export interface OidcMount {
 }
 
 /**
- * The OpenID provider of CONTRACT §16, ready to mount. The settings are checked here, at start-up
+ * The OpenID provider, ready to mount. The settings are checked here, at start-up
  * (development interactions refuse the start); the provider itself is made at the first request
  * that finds the signing keys, so an un-migrated database does not stop the service from starting.
  */

@@ -80,7 +80,7 @@ const pagePolicyForProviderPages = async (ctx: KoaContextWithOIDC, next: () => P
   if (typeof policy === 'string' && origins.length > 0) ctx.set('Content-Security-Policy', policy.replace("form-action 'self'", `form-action 'self' ${origins.join(' ')}`));
 };
 
-/** oidc-provider's settings as CONTRACT §16 fixes them. */
+/** oidc-provider's settings as docs/api.md promises them (flows, lifetimes, claims). */
 export const providerConfiguration = (deps: ProviderDeps): Configuration => ({
   adapter: adapterFactory({ payloads: deps.payloads, clients: deps.clients, now: deps.now }),
   jwks: { keys: deps.keys },

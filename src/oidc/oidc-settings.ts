@@ -1,4 +1,4 @@
-/** The lifetimes of CONTRACT-facing protocol artefacts, in seconds. */
+/** The promised lifetimes of the protocol's artefacts, in seconds. */
 export const TTL = {
   AuthorizationCode: 60,
   AccessToken: 10 * 60,

@@ -32,7 +32,7 @@ export interface Ports {
   totp: Totp;
   secretBox: SecretBox;
   webauthn: WebAuthn;
-  /** The OpenID provider's storage (CONTRACT §16): protocol payloads, client lookups, signing keys. */
+  /** The OpenID provider's storage: protocol payloads, client lookups, signing keys. */
   oidcPayloads: OidcPayloadStore;
   oidcClients: OidcClientLookup;
   oidcKeys: OidcKeyStore;

@@ -10,7 +10,7 @@ const clientIdParameter = {
   schema: { type: 'string', maxLength: 64 },
 };
 
-/** CONTRACT §16: the OpenID clients an admin registers, and each user's connected applications. */
+/** The OpenID clients an admin registers, and each user's connected applications. */
 export const oidcPaths = {
   '/api/v1/admin/oidc/clients': {
     post: admin(

@@ -4,7 +4,7 @@ import { jsonBody } from '../json-body.js';
 import { toOidcClientCreatedOut, toOidcClientOut } from '../oidc-representations.js';
 
 /**
- * /api/v1/admin/oidc/clients (CONTRACT §16): reads with an admin's cookie or token; creating and
+ * /api/v1/admin/oidc/clients: reads with an admin's cookie or token; creating and
  * deleting are admin changes (cookie with recent authentication), checked by the use cases.
  */
 export const oidcClientRoutes = (deps: AuthDeps): Router => {

@@ -18,7 +18,7 @@ const SCOPE_KEYS: Record<string, MessageKey> = {
   offline_access: 'scope.offline_access',
 };
 
-/** OpenID consent (CONTRACT §16): the client by name, what it would read, Allow or Deny. */
+/** OpenID consent: the client by name, what it would read, Allow or Deny. */
 export const ConsentPage = ({ locale, viewer, clientName, scopes, action }: ConsentPageProps) => {
   const { t } = locale;
   const known = scopes.filter((scope) => Object.hasOwn(SCOPE_KEYS, scope));

@@ -14,7 +14,7 @@ const PAYLOAD_READ = projectionOf(OIDC_PAYLOADS, ['payload', 'consumedAt']);
 const keys = (...parts: string[]): boolean => parts.every((part) => isLookupKey(part, PAYLOAD_KEY_MAX));
 
 /**
- * oidc-provider's storage on the service's database (CONTRACT §16): one row per (model, id), shared
+ * oidc-provider's storage on the service's database: one row per (model, id), shared
  * by every instance. Expired rows are invisible before purgeExpired deletes them; consume is one
  * conditional UPDATE, so of concurrent redemptions exactly one changes the row.
  */

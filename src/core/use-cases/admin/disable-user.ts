@@ -8,7 +8,7 @@ export type DisableUser = (caller: AdminCaller, target: UserRef) => Promise<void
 /**
  * Disabling ends the user's sessions and pending logins now; its API tokens stay but are refused
  * while it is disabled (the authentication lookup joins the user row), by every instance. OpenID
- * codes and tokens are deleted (CONTRACT §16); the remembered consents stay.
+ * codes and tokens are deleted; the remembered consents stay.
  */
 export const makeDisableUser =
   (deps: Pick<Ports, 'scopes' | 'admins' | 'ids' | 'clock'>): DisableUser =>

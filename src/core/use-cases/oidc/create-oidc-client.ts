@@ -13,7 +13,7 @@ export interface CreatedOidcClient {
   secret: string | null;
 }
 
-/** An admin's change (cookie with recent authentication, CONTRACT §11), or the operator's. */
+/** An admin's change (cookie with recent authentication), or the operator's. */
 export type CreateOidcClient = (caller: AdminCaller, input: unknown) => Promise<CreatedOidcClient>;
 export type CreateOidcClientAsOperator = (input: unknown) => Promise<CreatedOidcClient>;
 
