@@ -95,6 +95,30 @@ describe('OpenID provider: discovery, JWKS and the code flow with PKCE and conse
     expect(tokens.claims()?.sub).to.equal(memberId);
   });
 
+  it('asks once for offline_access, then remembers it too: the next such authorization goes straight back with a refresh token', async () => {
+    const scope = 'openid email profile offline_access';
+    const first = await authorizationRequest(wiki.config, callback.redirectUri, { scope });
+    await page.goto(first.url.href);
+    await page.getByRole('button', { name: 'Allow', exact: true }).click();
+    const firstBack = await backAtClient(page, callback);
+    const firstTokens = await oidc.authorizationCodeGrant(wiki.config, firstBack, { pkceCodeVerifier: first.verifier, expectedNonce: first.nonce, expectedState: first.state });
+    expect(firstTokens.refresh_token).to.be.a('string');
+    const again = await authorizationRequest(wiki.config, callback.redirectUri, { scope });
+    await page.goto(again.url.href);
+    const back = await backAtClient(page, callback);
+    const tokens = await oidc.authorizationCodeGrant(wiki.config, back, { pkceCodeVerifier: again.verifier, expectedNonce: again.nonce, expectedState: again.state });
+    expect(tokens.refresh_token).to.be.a('string');
+  });
+
+  it("asks again when the client itself sends prompt=consent, even with Gatehouse's own mark of an implied consent", async () => {
+    const request = await authorizationRequest(wiki.config, callback.redirectUri, { prompt: 'consent', gatehouse_implied_consent: '1' });
+    await page.goto(request.url.href);
+    await page.getByRole('button', { name: 'Allow', exact: true }).click();
+    const back = await backAtClient(page, callback);
+    const tokens = await oidc.authorizationCodeGrant(wiki.config, back, { pkceCodeVerifier: request.verifier, expectedNonce: request.nonce, expectedState: request.state });
+    expect(tokens.claims()?.sub).to.equal(memberId);
+  });
+
   it('answers access_denied to the client when the person denies', async () => {
     // Another person at the same browser: the first signs out of Gatehouse.
     await page.goto(`${server.origin}/gatehouse/account`);

@@ -9,7 +9,7 @@ import { adapterFactory } from './oidc-adapter.js';
 import { signInOf } from './oidc-request-state.js';
 import { originOf } from './oidc-pages.js';
 import { pagePolicy } from '../pages/page-response.js';
-import { INTERACTION_PATH, OIDC_PATH, SCOPES, TTL } from './oidc-settings.js';
+import { IMPLIED_CONSENT, INTERACTION_PATH, OIDC_PATH, SCOPES, TTL } from './oidc-settings.js';
 
 export interface ProviderDeps {
   useCases: Pick<UseCases, 'findOidcAccount'>;
@@ -54,9 +54,24 @@ const gatehouseSessionCheck = () =>
     return interactionPolicy.Check.NO_NEED_TO_PROMPT;
   });
 
+/**
+ * prompt=consent asks again for everything, unless Gatehouse itself added it for offline_access
+ * (IMPLIED_CONSENT): then the scope and claim checks alone decide, and a remembered consent holds.
+ */
+const consentPromptCheck = () =>
+  new interactionPolicy.Check('consent_prompt', 'consent prompt was not resolved', 'consent_required', (ctx: KoaContextWithOIDC) => {
+    const { oidc } = ctx;
+    if (!oidc.prompts.has('consent') || !oidc.promptPending('consent')) return interactionPolicy.Check.NO_NEED_TO_PROMPT;
+    const implied = oidc.params?.[IMPLIED_CONSENT] === '1' && String(oidc.params?.scope ?? '').split(' ').includes('offline_access');
+    return implied ? interactionPolicy.Check.NO_NEED_TO_PROMPT : interactionPolicy.Check.REQUEST_PROMPT;
+  });
+
 const policy = () => {
   const prompts = interactionPolicy.base();
   prompts.get('login')?.checks.add(gatehouseSessionCheck(), 0);
+  const consent = prompts.get('consent');
+  consent?.checks.remove('consent_prompt');
+  consent?.checks.add(consentPromptCheck(), 0);
   return prompts;
 };
 
@@ -95,6 +110,7 @@ export const providerConfiguration = (deps: ProviderDeps): Configuration => ({
   enabledJWA: { idTokenSigningAlgValues: ['RS256', 'ES256'] },
   pkce: { required: (_ctx, client) => client.clientAuthMethod === 'none' || client.metadata()[REQUIRE_PKCE] !== false },
   extraClientMetadata: { properties: [SKIP_CONSENT, REQUIRE_PKCE] },
+  extraParams: [IMPLIED_CONSENT],
   features: {
     devInteractions: { enabled: false },
     registration: { enabled: false },

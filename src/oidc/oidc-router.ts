@@ -19,7 +19,7 @@ import { CONSENT_MODEL, consentKey } from './create-provider.js';
 import { currentSignIn } from './gatehouse-session.js';
 import { rememberSignIn, signInOf } from './oidc-request-state.js';
 import { originOf, sendProviderPage } from './oidc-pages.js';
-import { INTERACTION_PATH, OIDC_PATH, TTL } from './oidc-settings.js';
+import { IMPLIED_CONSENT, INTERACTION_PATH, OIDC_PATH, TTL } from './oidc-settings.js';
 import type { ProviderHolder } from './provider-holder.js';
 
 export interface OidcRouterDeps {
@@ -205,15 +205,24 @@ const callbackOf = (provider: Provider): ReturnType<Provider['callback']> => {
 
 /**
  * OpenID Connect grants offline_access only with prompt=consent, and oidc-provider drops the scope
- * otherwise; Grafana, oauth2-proxy and Nextcloud ask for it without. Such a request asks for
- * consent instead, so the person sees and allows the access while away (a first-party client
- * with skip_consent is granted it as asked).
+ * otherwise; Grafana, oauth2-proxy and Nextcloud ask for it without. Such a request gets
+ * prompt=consent marked as implied (IMPLIED_CONSENT): the consent page then asks only for what the
+ * person has not yet allowed, so a remembered consent that includes offline_access is not asked
+ * again at every sign-in. The mark is Gatehouse's alone: one a client sends is dropped.
  */
 const askConsentForOfflineAccess = (req: Request): void => {
   if (req.method !== 'GET' || req.path !== '/auth') return;
-  const { scope, prompt } = req.query;
-  if (typeof scope !== 'string' || prompt !== undefined || !scope.split(' ').includes('offline_access')) return;
-  req.url = `${req.url}&prompt=consent`;
+  const query = req.url.indexOf('?');
+  if (query === -1) return;
+  const params = new URLSearchParams(req.url.slice(query + 1));
+  const sent = params.has(IMPLIED_CONSENT);
+  params.delete(IMPLIED_CONSENT);
+  const scope = params.get('scope');
+  if (scope !== null && !params.has('prompt') && scope.split(' ').includes('offline_access')) {
+    params.set('prompt', 'consent');
+    params.set(IMPLIED_CONSENT, '1');
+  } else if (!sent) return;
+  req.url = `${req.url.slice(0, query)}?${params.toString()}`;
 };
 
 /** Origins the sign-in, second-factor and consent pages add to form-action during an authorization. */

@@ -17,3 +17,9 @@ export const SCOPES = ['openid', 'email', 'profile', 'offline_access'] as const;
 /** The path below the public origin where the provider is mounted; the issuer is the origin plus this. */
 export const OIDC_PATH = '/gatehouse/oidc';
 export const INTERACTION_PATH = `${OIDC_PATH}/interaction`;
+
+/**
+ * The authorization parameter that marks a prompt=consent Gatehouse added for offline_access
+ * (oidc-router.ts), not one the client asked for: only what is not yet allowed is asked.
+ */
+export const IMPLIED_CONSENT = 'gatehouse_implied_consent';
