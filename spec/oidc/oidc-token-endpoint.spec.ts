@@ -112,6 +112,15 @@ describe('OpenID provider: the token endpoint (codes, client authentication, PKC
     expect(text).to.match(/gatehouse_oidc_tokens_total\{grant_type="authorization_code",outcome="invalid_client"\} [1-9]/);
   });
 
+  it("labels the provider's endpoints by name in the request metrics, and an unknown path below the issuer as unmatched", async () => {
+    expect((await fetch(`${server.issuer}/no-such-endpoint`)).status).to.equal(404);
+    const text = await metrics.registry.metrics();
+    for (const route of ['/gatehouse/oidc/token', '/gatehouse/oidc/auth', '/gatehouse/oidc/.well-known/openid-configuration']) {
+      expect(text, route).to.include(`route="${route}"`);
+    }
+    expect(text).to.not.include('no-such-endpoint');
+  });
+
   it('signs a public client in with PKCE and no secret', async () => {
     const spa = await registerClient(server, { name: 'Single page', type: 'public', redirectUris: [callback.redirectUri], skipConsent: true });
     expect(spa.secret).to.equal(null);

@@ -183,12 +183,26 @@ export const oidcRouter = (deps: OidcRouterDeps): Router => {
 
   router.use(
     withProvider(async (provider, req, res) => {
+      labelProviderRoute(req);
       if (req.path.startsWith('/auth')) rememberSignIn(req, await currentSignIn(pages, req, res));
       askConsentForOfflineAccess(req);
       await callbackOf(provider)(req, res);
     }),
   );
   return router;
+};
+
+/** oidc-provider's own endpoints (its default routes, those enabled), as mounted below the issuer. */
+const PROVIDER_ROUTES = new Set(['/auth', '/token', '/token/revocation', '/me', '/jwks', '/.well-known/openid-configuration', '/session/end', '/session/end/confirm', '/session/end/success']);
+
+/**
+ * Koa answers these, so no Express route matched them: name the endpoint, as the access log and
+ * the request metrics read it (route-template.ts), rather than counting the token endpoint and
+ * userinfo as unmatched. Anything else the provider refuses stays unmatched.
+ */
+const labelProviderRoute = (req: Request): void => {
+  const path = PROVIDER_ROUTES.has(req.path) ? req.path : /^\/auth\/[^/]+$/.test(req.path) ? '/auth/:uid' : undefined;
+  if (path !== undefined) req.route = { path };
 };
 
 const callbacks = new WeakMap<Provider, ReturnType<Provider['callback']>>();
