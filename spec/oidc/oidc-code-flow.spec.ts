@@ -1,7 +1,6 @@
 import { expect } from 'chai';
 import * as oidc from 'openid-client';
 import type { Page } from 'playwright-core';
-import { startChromium, type Browser } from '../support/browser/chromium.js';
 import {
   ADMIN_EMAIL,
   authorizationRequest,
@@ -10,36 +9,30 @@ import {
   exact,
   registerClient,
   signInOnPage,
-  startCallback,
-  startOidcServer,
+  startOidcStage,
   type OidcServer,
+  type OidcStage,
   type RegisteredClient,
   type RelyingPartyCallback,
 } from '../support/oidc/oidc-server.js';
 
 describe('OpenID provider: discovery, JWKS and the code flow with PKCE and consent (openid-client, Chromium)', function () {
   this.timeout(120_000);
+  let stage: OidcStage;
   let server: OidcServer;
   let callback: RelyingPartyCallback;
-  let browser: Browser;
   let page: Page;
   let wiki: RegisteredClient;
   const MEMBER = 'mia@example.com';
   let memberId = '';
 
   before(async () => {
-    server = await startOidcServer();
-    callback = await startCallback();
+    stage = await startOidcStage();
+    ({ server, callback, page } = stage);
     memberId = await createMember(server, MEMBER, 'Mia Member');
     wiki = await registerClient(server, { name: 'Team Wiki', redirectUris: [callback.redirectUri] });
-    browser = await startChromium();
-    page = await browser.context.newPage();
   });
-  after(async () => {
-    await browser?.close();
-    await callback?.close();
-    await server?.close();
-  });
+  after(() => stage?.close());
 
   it('publishes discovery at {issuer}/.well-known/openid-configuration: code only, S256, both signing algorithms', async () => {
     const meta = wiki.config.serverMetadata();

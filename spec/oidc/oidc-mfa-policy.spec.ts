@@ -1,27 +1,20 @@
 import { expect } from 'chai';
 import type { Page } from 'playwright-core';
-import { startChromium, type Browser } from '../support/browser/chromium.js';
-import { authorizationRequest, createMember, registerClient, signInOnPage, startCallback, startOidcServer, type OidcServer, type RelyingPartyCallback } from '../support/oidc/oidc-server.js';
+import { authorizationRequest, createMember, registerClient, signInOnPage, startOidcStage, type OidcServer, type OidcStage, type RelyingPartyCallback } from '../support/oidc/oidc-server.js';
 
 describe('OpenID provider under SERVICE_MFA_REQUIRED=all', function () {
   this.timeout(120_000);
+  let stage: OidcStage;
   let server: OidcServer;
   let callback: RelyingPartyCallback;
-  let browser: Browser;
   let page: Page;
 
   before(async () => {
-    server = await startOidcServer({ env: { SERVICE_MFA_REQUIRED: 'all' } });
-    callback = await startCallback();
+    stage = await startOidcStage({ env: { SERVICE_MFA_REQUIRED: 'all' } });
+    ({ server, callback, page } = stage);
     await createMember(server, 'nora@example.com', 'Nora');
-    browser = await startChromium();
-    page = await browser.context.newPage();
   });
-  after(async () => {
-    await browser?.close();
-    await callback?.close();
-    await server?.close();
-  });
+  after(() => stage?.close());
 
   it('a user without a second factor is sent to enrol one, and the client gets no code', async () => {
     const client = await registerClient(server, { name: 'Strict', redirectUris: [callback.redirectUri], skipConsent: true });

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import * as oidc from 'openid-client';
 import type { Page } from 'playwright-core';
-import { startChromium, type Browser } from '../support/browser/chromium.js';
+import { addVirtualAuthenticator, type Browser } from '../support/browser/chromium.js';
 import { PASSWORD } from '../support/constants.js';
 import {
   authorizationRequest,
@@ -11,9 +11,9 @@ import {
   registerClient,
   signInOnPage,
   signOutInBrowser,
-  startCallback,
-  startOidcServer,
+  startOidcStage,
   type OidcServer,
+  type OidcStage,
   type RegisteredClient,
   type RelyingPartyCallback,
 } from '../support/oidc/oidc-server.js';
@@ -22,6 +22,7 @@ const MEMBER = 'paula@example.com';
 
 describe('OpenID provider: a passkey at the sign-in of an authorization (Chromium, DevTools virtual authenticator)', function () {
   this.timeout(120_000);
+  let stage: OidcStage;
   let server: OidcServer;
   let callback: RelyingPartyCallback;
   let browser: Browser;
@@ -41,17 +42,11 @@ describe('OpenID provider: a passkey at the sign-in of an authorization (Chromiu
   };
 
   before(async () => {
-    server = await startOidcServer();
-    callback = await startCallback();
+    stage = await startOidcStage();
+    ({ server, callback, browser, page } = stage);
     await createMember(server, MEMBER, 'Paula');
     client = await registerClient(server, { name: 'Wiki', redirectUris: [callback.redirectUri], skipConsent: true });
-    browser = await startChromium();
-    page = await browser.context.newPage();
-    const cdp = await browser.context.newCDPSession(page);
-    await cdp.send('WebAuthn.enable');
-    await cdp.send('WebAuthn.addVirtualAuthenticator', {
-      options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
-    });
+    await addVirtualAuthenticator(browser, page);
     // The member adds a passkey on the account page, as a person would.
     await page.goto(`${server.origin}/gatehouse/sign-in`);
     await signInOnPage(page, MEMBER);
@@ -62,11 +57,7 @@ describe('OpenID provider: a passkey at the sign-in of an authorization (Chromiu
     await factor.getByRole('button', { name: 'Add a passkey', exact: true }).click();
     await page.getByRole('group', { name: 'Recovery codes' }).waitFor();
   });
-  after(async () => {
-    await browser?.close();
-    await callback?.close();
-    await server?.close();
-  });
+  after(() => stage?.close());
 
   it('signs in with the passkey alone ("Sign in with a passkey"); the ID token says amr hwk mfa', async () => {
     const claims = await authorize(() => page.getByRole('button', { name: 'Sign in with a passkey', exact: true }).click());

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import * as oidc from 'openid-client';
 import type { Page } from 'playwright-core';
-import { startChromium, type Browser } from '../support/browser/chromium.js';
+import type { Browser } from '../support/browser/chromium.js';
 import { axeViolations, describeViolations } from '../support/pages/axe.js';
 import {
   authorizationRequest,
@@ -11,10 +11,10 @@ import {
   signInAtClient,
   signInOnPage,
   signOutInBrowser,
-  startCallback,
-  startOidcServer,
+  startOidcStage,
   userinfoStatus,
   type OidcServer,
+  type OidcStage,
   type RegisteredClient,
   type RelyingPartyCallback,
 } from '../support/oidc/oidc-server.js';
@@ -24,6 +24,7 @@ const LEAVER = 'leo@example.com';
 
 describe('OpenID provider: revocation that follows the account, the consent page, events', function () {
   this.timeout(150_000);
+  let stage: OidcStage;
   let server: OidcServer;
   let callback: RelyingPartyCallback;
   let browser: Browser;
@@ -31,19 +32,13 @@ describe('OpenID provider: revocation that follows the account, the consent page
   let notes: RegisteredClient;
 
   before(async () => {
-    server = await startOidcServer();
-    callback = await startCallback();
+    stage = await startOidcStage();
+    ({ server, callback, browser, page } = stage);
     await createMember(server, READER, 'Rita');
     await createMember(server, LEAVER, 'Leo');
     notes = await registerClient(server, { name: 'Notes', redirectUris: [callback.redirectUri] });
-    browser = await startChromium();
-    page = await browser.context.newPage();
   });
-  after(async () => {
-    await browser?.close();
-    await callback?.close();
-    await server?.close();
-  });
+  after(() => stage?.close());
 
   it('the consent page names the client and the scopes, adds the redirect origin to form-action, and axe finds no violation', async () => {
     const request = await authorizationRequest(notes.config, callback.redirectUri, { scope: 'openid email profile offline_access' });

@@ -1,7 +1,6 @@
 import { expect } from 'chai';
 import * as oidc from 'openid-client';
 import type { Page } from 'playwright-core';
-import { startChromium, type Browser } from '../support/browser/chromium.js';
 import {
   authorizationRequest,
   backAtClient,
@@ -12,10 +11,10 @@ import {
   signInAtClient,
   signInOnPage,
   signOutInBrowser,
-  startCallback,
-  startOidcServer,
+  startOidcStage,
   totpNow,
   type OidcServer,
+  type OidcStage,
   type RegisteredClient,
   type RelyingPartyCallback,
 } from '../support/oidc/oidc-server.js';
@@ -25,9 +24,9 @@ const TOTP_USER = 'otto@example.com';
 
 describe('OpenID provider: the Gatehouse session behind it (prompt, max_age, amr, RP-initiated logout)', function () {
   this.timeout(150_000);
+  let stage: OidcStage;
   let server: OidcServer;
   let callback: RelyingPartyCallback;
-  let browser: Browser;
   let page: Page;
   let first: RegisteredClient;
   let asking: RegisteredClient;
@@ -38,20 +37,14 @@ describe('OpenID provider: the Gatehouse session behind it (prompt, max_age, amr
   };
 
   before(async () => {
-    server = await startOidcServer();
-    callback = await startCallback();
+    stage = await startOidcStage();
+    ({ server, callback, page } = stage);
     await createMember(server, MEMBER, 'Lea');
     await createMember(server, TOTP_USER, 'Otto');
     first = await registerClient(server, { name: 'Intranet', redirectUris: [callback.redirectUri], postLogoutRedirectUris: [callback.postLogoutUri], skipConsent: true });
     asking = await registerClient(server, { name: 'Photos', redirectUris: [callback.redirectUri] });
-    browser = await startChromium();
-    page = await browser.context.newPage();
   });
-  after(async () => {
-    await browser?.close();
-    await callback?.close();
-    await server?.close();
-  });
+  after(() => stage?.close());
 
   it('prompt=none without a Gatehouse session answers login_required to the client', async () => {
     const request = await authorizationRequest(first.config, callback.redirectUri, { prompt: 'none' });

@@ -2,7 +2,6 @@ import { expect } from 'chai';
 import * as oidc from 'openid-client';
 import type { Page } from 'playwright-core';
 import { createPrometheusMetrics } from '../../src/metrics/prometheus-metrics.js';
-import { startChromium, type Browser } from '../support/browser/chromium.js';
 import {
   authorizationRequest,
   authorizeInBrowser,
@@ -11,10 +10,10 @@ import {
   oauthErrorOf,
   registerClient,
   signInAtClient,
-  startCallback,
-  startOidcServer,
+  startOidcStage,
   userinfoStatus,
   type OidcServer,
+  type OidcStage,
   type RegisteredClient,
   type RelyingPartyCallback,
 } from '../support/oidc/oidc-server.js';
@@ -24,25 +23,19 @@ const metrics = createPrometheusMetrics();
 
 describe('OpenID provider: the token endpoint (codes, client authentication, PKCE, refresh rotation)', function () {
   this.timeout(120_000);
+  let stage: OidcStage;
   let server: OidcServer;
   let callback: RelyingPartyCallback;
-  let browser: Browser;
   let page: Page;
   let app: RegisteredClient;
 
   before(async () => {
-    server = await startOidcServer({ metrics });
-    callback = await startCallback();
+    stage = await startOidcStage({ metrics });
+    ({ server, callback, page } = stage);
     await createMember(server, MEMBER, 'Tom');
     app = await registerClient(server, { name: 'Dashboard', redirectUris: [callback.redirectUri], skipConsent: true });
-    browser = await startChromium();
-    page = await browser.context.newPage();
   });
-  after(async () => {
-    await browser?.close();
-    await callback?.close();
-    await server?.close();
-  });
+  after(() => stage?.close());
 
   it('accepts client_secret_basic and client_secret_post for the same confidential client', async () => {
     const basic = await signInAtClient(page, callback, app, MEMBER);

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { Page } from 'playwright-core';
-import { startChromium, type Browser } from '../support/browser/chromium.js';
+import { addVirtualAuthenticator, startChromium, type Browser } from '../support/browser/chromium.js';
 import { PASSWORD } from '../support/constants.js';
 import { ADMIN_EMAIL, startPagesServer, type PagesServer } from '../support/pages/pages-server.js';
 
@@ -16,11 +16,7 @@ describe('passkeys on the pages, in Chromium with the DevTools virtual authentic
     server = await startPagesServer();
     browser = await startChromium();
     page = await browser.context.newPage();
-    const cdp = await browser.context.newCDPSession(page);
-    await cdp.send('WebAuthn.enable');
-    await cdp.send('WebAuthn.addVirtualAuthenticator', {
-      options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
-    });
+    await addVirtualAuthenticator(browser, page);
   });
   after(async () => {
     await browser?.close();

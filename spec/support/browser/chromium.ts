@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type BrowserContext } from 'playwright-core';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
 
 /** Debian's package: nothing here downloads a browser. */
 export const CHROMIUM_PATH = '/usr/bin/chromium';
@@ -45,4 +45,13 @@ export const startChromium = async (executablePath = CHROMIUM_PATH, options: { j
       { cause: error },
     );
   }
+};
+
+/** A platform passkey authenticator on the page (DevTools' virtual one): verifies its user and presses itself. */
+export const addVirtualAuthenticator = async (browser: Browser, page: Page): Promise<void> => {
+  const cdp = await browser.context.newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+  });
 };

@@ -8,6 +8,7 @@ import { createApp } from '../../../src/http/create-app.js';
 import { createLogger } from '../../../src/logger.js';
 import { createOidcMount } from '../../../src/oidc/create-oidc-mount.js';
 import type { PrometheusMetrics } from '../../../src/metrics/prometheus-metrics.js';
+import { startChromium, type Browser } from '../browser/chromium.js';
 import { PASSWORD } from '../constants.js';
 import { createTempDatabase, type TempDatabase } from '../db/temp-database.js';
 import { testConfig } from '../http/harness.js';
@@ -72,6 +73,37 @@ export const startOidcServer = async (options: OidcServerOptions = {}): Promise<
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await service.close();
       if (ownDatabase) await database.cleanup();
+    },
+  };
+};
+
+/** What each browser spec of the provider starts once and stops at the end: a server, a relying party's callback, one Chromium page. */
+export interface OidcStage {
+  server: OidcServer;
+  callback: RelyingPartyCallback;
+  browser: Browser;
+  page: Page;
+  close(): Promise<void>;
+}
+
+export const startOidcStage = async (options: OidcServerOptions = {}): Promise<OidcStage> => {
+  const server = await startOidcServer(options);
+  const callback = await startCallback();
+  const browser = await startChromium().catch(async (error: unknown) => {
+    await callback.close();
+    await server.close();
+    throw error;
+  });
+  const page = await browser.context.newPage();
+  return {
+    server,
+    callback,
+    browser,
+    page,
+    close: async () => {
+      await browser.close();
+      await callback.close();
+      await server.close();
     },
   };
 };
