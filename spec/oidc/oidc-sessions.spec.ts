@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import * as oidc from 'openid-client';
 import type { Page } from 'playwright-core';
+import { PASSWORD } from '../support/constants.js';
 import {
   authorizationRequest,
   backAtClient,
@@ -79,6 +80,24 @@ describe('OpenID provider: the Gatehouse session behind it (prompt, max_age, amr
     const back = await backAtClient(page, callback);
     const tokens = await oidc.authorizationCodeGrant(first.config, back, { pkceCodeVerifier: request.verifier, expectedNonce: request.nonce, expectedState: request.state });
     expect(Number(tokens.claims()?.auth_time)).to.be.greaterThan(Number(before.tokens.claims()?.auth_time));
+  });
+
+  it('prompt=login in the same second as the sign-in before it still asks for a new one (whole-second iat)', async () => {
+    await signOutInBrowser(page, server);
+    await page.goto(`${server.origin}/gatehouse/sign-in`);
+    await page.getByLabel('Email', exact).fill(MEMBER);
+    await page.getByLabel('Password', exact).fill(PASSWORD);
+    const request = await authorizationRequest(first.config, callback.redirectUri, { prompt: 'login' });
+    // Starts just past a second's edge, so that the sign-in and the authorization share the second.
+    await page.waitForTimeout(1000 - (Date.now() % 1000) + 5);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/gatehouse/account', { timeout: 30_000 });
+    await page.goto(request.url.href);
+    await page.waitForURL((url) => url.pathname === '/gatehouse/sign-in' || url.origin === callback.origin, { timeout: 30_000 });
+    expect(new URL(page.url()).pathname).to.equal('/gatehouse/sign-in');
+    await signInOnPage(page, MEMBER);
+    const back = await backAtClient(page, callback);
+    expect(back.searchParams.get('code')).to.be.a('string');
   });
 
   it('max_age older than the sign-in sends the person to the sign-in page again', async () => {

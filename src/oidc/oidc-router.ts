@@ -19,7 +19,7 @@ import { CONSENT_MODEL, consentKey } from './create-provider.js';
 import { currentSignIn } from './gatehouse-session.js';
 import { rememberSignIn, signInOf } from './oidc-request-state.js';
 import { originOf, sendProviderPage } from './oidc-pages.js';
-import { IMPLIED_CONSENT, INTERACTION_PATH, OIDC_PATH, TTL } from './oidc-settings.js';
+import { IMPLIED_CONSENT, INTERACTION_PATH, OIDC_PATH, SIGN_IN_ASKED, TTL } from './oidc-settings.js';
 import type { ProviderHolder } from './provider-holder.js';
 
 export interface OidcRouterDeps {
@@ -35,6 +35,20 @@ const LOGOUT_CONFIRM = `${OIDC_PATH}/logout/confirm`;
 
 const signInFor = (uid: string, forced: boolean): string =>
   `/gatehouse/sign-in?return_to=${encodeURIComponent(`${INTERACTION_PATH}/${uid}`)}${forced ? '&prompt=login' : ''}`;
+
+interface AskedSession {
+  sessionId: string;
+  authTime: number;
+}
+
+/** What the interaction saw when it sent the person to sign in: undefined (never sent), null (no session), or that session. */
+const signInAsked = (result: unknown): AskedSession | null | undefined => {
+  if (typeof result !== 'object' || result === null || !(SIGN_IN_ASKED in result)) return undefined;
+  const seen = (result as Record<string, unknown>)[SIGN_IN_ASKED];
+  if (seen === null) return null;
+  const { sessionId, authTime } = (seen ?? {}) as Partial<AskedSession>;
+  return typeof sessionId === 'string' && typeof authTime === 'number' ? { sessionId, authTime } : undefined;
+};
 
 /** The Gatehouse session ends with the RP-initiated logout: the session row and the cookie. */
 const endGatehouseSession = async (pages: PagesDeps, req: Request, res: Response): Promise<void> => {
@@ -115,15 +129,20 @@ export const oidcRouter = (deps: OidcRouterDeps): Router => {
       if (!current && (await hasValidSession(pages, req))) return seeOther(res, '/gatehouse/account');
       const { prompt, params, uid } = details;
       if (prompt.name === 'login') {
-        if (!current) return seeOther(res, signInFor(uid, false));
-        const authTime = current.signIn.authTime.getTime();
-        // A sign-in made since this authorization began satisfies prompt=login and max_age: the
-        // person just proved it, however long the pages took under load.
-        const since = authTime >= details.iat * 1000;
+        const asked = signInAsked(details.result);
+        // A sign-in made since this authorization asked for one satisfies prompt=login and max_age,
+        // however long the pages took under load. Told by the session, not by the clock: the
+        // interaction's iat has whole seconds, and a sign-in in the same second is not a new one.
+        const since = asked !== undefined && current !== null && (asked === null || current.signIn.sessionId !== asked.sessionId || current.signIn.authTime.getTime() > asked.authTime);
         const maxAge = params.max_age === undefined ? null : Number(params.max_age);
-        const forced = !since && (prompt.reasons.includes('login_prompt') || (maxAge !== null && deps.now() - authTime > maxAge * 1000));
-        if (forced) return seeOther(res, signInFor(uid, true));
-        const login = { accountId: current.signIn.userId, ts: Math.floor(authTime / 1000), amr: current.signIn.amr };
+        const stale = current !== null && maxAge !== null && deps.now() - current.signIn.authTime.getTime() > maxAge * 1000;
+        const forced = current !== null && !since && (prompt.reasons.includes('login_prompt') || stale);
+        if (!current || forced) {
+          const seen = current ? { sessionId: current.signIn.sessionId, authTime: current.signIn.authTime.getTime() } : null;
+          await provider.interactionResult(req, res, { [SIGN_IN_ASKED]: seen }, { mergeWithLastSubmission: false });
+          return seeOther(res, signInFor(uid, forced));
+        }
+        const login = { accountId: current.signIn.userId, ts: Math.floor(current.signIn.authTime.getTime() / 1000), amr: current.signIn.amr };
         return void (await provider.interactionFinished(req, res, { login }, { mergeWithLastSubmission: false }));
       }
       if (!current || current.signIn.userId !== details.session?.accountId) return seeOther(res, signInFor(uid, false));

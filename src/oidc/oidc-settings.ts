@@ -23,3 +23,9 @@ export const INTERACTION_PATH = `${OIDC_PATH}/interaction`;
  * (oidc-router.ts), not one the client asked for: only what is not yet allowed is asked.
  */
 export const IMPLIED_CONSENT = 'gatehouse_implied_consent';
+
+/**
+ * Kept in the interaction's result when it sends the person to the sign-in page: the Gatehouse
+ * session it saw then (or null), so that coming back it can tell a new sign-in from the old one.
+ */
+export const SIGN_IN_ASKED = 'gatehouse_sign_in_asked';
