@@ -40,7 +40,7 @@ export const toPostgresMarkdown = (r: PostgresRun, heading: string): string => {
     '',
     '| target | measured | met |',
     '|---|---:|---|',
-    ...[...postgresVerdicts(r.postgres, verify), { target: 'memory: RSS < 150 MB after every load', measured: `${rss.toFixed(0)} MB`, met: rss < 150 }].map(
+    ...[...postgresVerdicts(r.postgres, verify, hash), { target: 'memory: RSS < 150 MB after every load', measured: `${rss.toFixed(0)} MB`, met: rss < 150 }].map(
       (v) => `| ${v.target} | ${v.measured} | ${v.met ? 'yes' : '**no**'} |`,
     ),
     '',
