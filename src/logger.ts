@@ -33,6 +33,13 @@ const redactDeep = (value: unknown, seen: WeakSet<object>): unknown => {
 export const redactSecrets = (value: Record<string, unknown>): Record<string, unknown> =>
   isPlain(value) ? value : (redactDeep(value, new WeakSet()) as Record<string, unknown>);
 
+/**
+ * The loggers createLogger made: root loggers whose lines have a known shape (no base, no child
+ * bindings, ISO time, the request id by the mixin), which access-log.ts may write by hand.
+ */
+const houseLoggers = new WeakSet<pino.Logger>();
+export const isHouseLogger = (logger: pino.Logger): boolean => houseLoggers.has(logger);
+
 /** JSON lines; headers and secret-looking fields are redacted before anything is written. */
 export function createLogger(level: string, destination?: pino.DestinationStream): pino.Logger {
   const options: pino.LoggerOptions = {
@@ -48,7 +55,9 @@ export function createLogger(level: string, destination?: pino.DestinationStream
     // merges each line's fields into what the mixin returns, and the store must not keep them.
     mixin: () => ({ ...logContext.getStore() }),
   };
-  return destination ? pino(options, destination) : pino(options);
+  const logger = destination ? pino(options, destination) : pino(options);
+  houseLoggers.add(logger);
+  return logger;
 }
 
 export type Logger = pino.Logger;

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
+import { accessLogWriter } from '../access-log.js';
 import type { Principal } from '../core/domain/principal.js';
 import { logContext } from '../logger.js';
 import { clientAddressOf } from './request-context.js';
@@ -16,28 +17,26 @@ export const requestIdOf = (res: Response): string => String(res.locals.requestI
 const routeOf = (template: string): string => (template.includes(':') ? template.replace(/:(\w+)/g, '{$1}') : template);
 
 /** Gives every request an id (echoed in X-Request-Id) and writes one log line when it ends. */
-export const requestId =
-  (logger: Logger): RequestHandler =>
-  (req, res, next) => {
+export const requestId = (logger: Logger): RequestHandler => {
+  const writeLine = accessLogWriter(logger);
+  return (req, res, next) => {
     const id = randomUUID();
     const started = process.hrtime.bigint();
     res.locals.requestId = id;
     res.set('X-Request-Id', id);
     res.on('finish', () => {
       const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
-      logger.info(
-        {
-          request_id: id,
-          method: req.method,
-          route: routeOf(routeTemplateOf(req)),
-          status: res.statusCode,
-          duration_ms: Math.round(durationMs * 10) / 10,
-          // Who and from where (ASVS 16.2.1): the authenticated user, if any, and the address as trust proxy sees it.
-          user_id: (res.locals.principal as Principal | undefined)?.userId ?? null,
-          client_address: clientAddressOf(req),
-        },
-        'request',
-      );
+      writeLine({
+        request_id: id,
+        method: req.method,
+        route: routeOf(routeTemplateOf(req)),
+        status: res.statusCode,
+        duration_ms: Math.round(durationMs * 10) / 10,
+        // Who and from where (ASVS 16.2.1): the authenticated user, if any, and the address as trust proxy sees it.
+        user_id: (res.locals.principal as Principal | undefined)?.userId ?? null,
+        client_address: clientAddressOf(req),
+      });
     });
     logContext.run({ request_id: id }, next);
   };
+};
