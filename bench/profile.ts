@@ -29,7 +29,8 @@ try {
     ? startReference('lookup-server', { BENCH_DB: seeded.url.slice('sqlite://'.length), BENCH_COOKIE_NAME: COOKIE_NAME }, join(work, 'b.log'), profiling)
     : startGatehouse(seeded.url, join(work, 'g.log'), profiling));
   const path = load === 'verify' ? '/api/v1/auth/verify' : '/api/v1/users/me';
-  const wrkLoad = load === 'login' ? post(server, 'login', { BENCH_EMAILS: tokens }) : usersMe(server, tokens, load === 'bearer' ? 'bearer' : 'cookie', path);
+  // BENCH_CONNECTIONS=1 profiles logins one at a time: the main thread's work without two hashes beside it.
+  const wrkLoad = load === 'login' ? { ...post(server, 'login', { BENCH_EMAILS: tokens }), connections: Number(process.env.BENCH_CONNECTIONS ?? 8) } : usersMe(server, tokens, load === 'bearer' ? 'bearer' : 'cookie', path);
   let requests = 0;
   try {
     for (const s of [3, seconds]) {
