@@ -1,11 +1,11 @@
 import type { CliIo } from './cli-io.js';
 
 /**
- * V8's heap may grow to 1.5 times what the last full collection left alive (decision 0026). V8's
+ * V8's heap may grow to twice what the last full collection left alive (decision 0026). V8's
  * own factor, chosen per collection between 1.1 and 4, let a server at rest after a burst of
  * requests keep 30–60 MB of garbage until its memory reducer ran, some 8 s later.
  */
-export const HEAP_GROWING_PERCENT = 50;
+export const HEAP_GROWING_PERCENT = 100;
 
 /**
  * Sets the factor for `serve`, unless node was started with a `--heap-growing-percent` of its own
