@@ -15,8 +15,4 @@ export interface CliIo {
   stdout(text: string): void;
   stderr(text: string): void;
   exit(code: number): void;
-  /** Node's own command-line flags (`process.execArgv`); absent from a fake. */
-  execArgv?: string[];
-  /** Sets V8 flags in the running process (`v8.setFlagsFromString`); absent from a fake. */
-  setV8Flags?(flags: string): void;
 }

@@ -1,7 +1,6 @@
 #!/usr/bin/env node
 import type { ReadStream } from 'node:tty';
 import { text } from 'node:stream/consumers';
-import { setFlagsFromString } from 'node:v8';
 import { buildCli } from './build-cli.js';
 import { createHiddenPrompt } from './hidden-prompt.js';
 
@@ -17,6 +16,4 @@ await buildCli({
   stdout: (chunk) => void process.stdout.write(chunk),
   stderr: (chunk) => void process.stderr.write(chunk),
   exit: (code) => process.exit(code),
-  execArgv: process.execArgv,
-  setV8Flags: setFlagsFromString,
 }).run();

@@ -5,7 +5,6 @@ import { loadConfig } from '../../src/config/config.js';
 import { bufferedStdout, createLogger, flushLog } from '../../src/logger.js';
 import type { CommandContext } from '../command-context.js';
 import { EXIT_OK } from '../exit-codes.js';
-import { tuneHeapGrowth } from '../heap-growth.js';
 
 export const serveCommand = (ctx: CommandContext): CommandModule<object, { migrate: boolean }> => ({
   command: 'serve',
@@ -14,7 +13,6 @@ export const serveCommand = (ctx: CommandContext): CommandModule<object, { migra
     yargs.option('migrate', { type: 'boolean', default: true, describe: 'Migrate to latest first (--no-migrate skips it)' }),
   handler: async ({ migrate }) => {
     const config = loadConfig(ctx.io.env);
-    tuneHeapGrowth(ctx.io);
     // Loaded here, not at the top: express and the docs UI would slow every other command's start,
     // and oidc-provider warns on Node.js 20 at import (decision 0022), which no other command should print.
     const [{ createApp }, { startServer }, { serveMetrics }, { scheduleEventRetention }, { connectionLimitsOf }, { createOidcMount }] = await Promise.all([
