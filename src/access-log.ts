@@ -24,7 +24,7 @@ interface RawStream {
 /**
  * Writes the access-log line that `logger.info(line, 'request')` would write, byte for byte, but
  * built by hand: pino's generic path (the mixin's context lookup, the redaction formatter, the
- * serialiser's walk over the object) cost a hot read 10–20 % of its CPU (docs/performance.md),
+ * serialiser's walk over the object) cost a hot read 4–7 % of its CPU (docs/performance.md),
  * for a line whose fields are fixed and harmless. Only for a logger of createLogger's own shape
  * over a plain stream; any other logger (a child, a test's, a multistream) gets `logger.info`.
  */

@@ -1,6 +1,7 @@
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import type Provider from 'oidc-provider';
 import type { KoaContextWithOIDC } from 'oidc-provider';
+import type { SignInDescription } from '../core/use-cases/sign-in/describe-sign-in.js';
 import type { Logger } from 'pino';
 import type { OidcPayloadStore } from '../core/ports/oidc-store.js';
 import { rejectForeignOrigin } from '../http/csrf.js';
@@ -36,6 +37,8 @@ const LOGOUT_CONFIRM = `${OIDC_PATH}/logout/confirm`;
 const signInFor = (uid: string, forced: boolean): string =>
   `/gatehouse/sign-in?return_to=${encodeURIComponent(`${INTERACTION_PATH}/${uid}`)}${forced ? '&prompt=login' : ''}`;
 
+type Interaction = Awaited<ReturnType<Provider['interactionDetails']>>;
+
 interface AskedSession {
   sessionId: string;
   authTime: number;
@@ -48,6 +51,19 @@ const signInAsked = (result: unknown): AskedSession | null | undefined => {
   if (seen === null) return null;
   const { sessionId, authTime } = (seen ?? {}) as Partial<AskedSession>;
   return typeof sessionId === 'string' && typeof authTime === 'number' ? { sessionId, authTime } : undefined;
+};
+
+/**
+ * Whether a signed-in person must sign in again for this authorization (prompt=login, or a max_age
+ * past), unless they already did since it asked. Told by the session, not by the clock: the
+ * interaction's iat has whole seconds, and a sign-in in the same second is not a new one.
+ */
+const mustSignInAgain = (details: Interaction, signIn: SignInDescription, now: number): boolean => {
+  const asked = signInAsked(details.result);
+  const since = asked !== undefined && (asked === null || signIn.sessionId !== asked.sessionId || signIn.authTime.getTime() > asked.authTime);
+  if (since) return false; // however long the pages took under load
+  const maxAge = details.params.max_age === undefined ? null : Number(details.params.max_age);
+  return details.prompt.reasons.includes('login_prompt') || (maxAge !== null && now - signIn.authTime.getTime() > maxAge * 1000);
 };
 
 /** The Gatehouse session ends with the RP-initiated logout: the session row and the cookie. */
@@ -129,18 +145,10 @@ export const oidcRouter = (deps: OidcRouterDeps): Router => {
       if (!current && (await hasValidSession(pages, req))) return seeOther(res, '/gatehouse/account');
       const { prompt, params, uid } = details;
       if (prompt.name === 'login') {
-        const asked = signInAsked(details.result);
-        // A sign-in made since this authorization asked for one satisfies prompt=login and max_age,
-        // however long the pages took under load. Told by the session, not by the clock: the
-        // interaction's iat has whole seconds, and a sign-in in the same second is not a new one.
-        const since = asked !== undefined && current !== null && (asked === null || current.signIn.sessionId !== asked.sessionId || current.signIn.authTime.getTime() > asked.authTime);
-        const maxAge = params.max_age === undefined ? null : Number(params.max_age);
-        const stale = current !== null && maxAge !== null && deps.now() - current.signIn.authTime.getTime() > maxAge * 1000;
-        const forced = current !== null && !since && (prompt.reasons.includes('login_prompt') || stale);
-        if (!current || forced) {
+        if (!current || mustSignInAgain(details, current.signIn, deps.now())) {
           const seen = current ? { sessionId: current.signIn.sessionId, authTime: current.signIn.authTime.getTime() } : null;
           await provider.interactionResult(req, res, { [SIGN_IN_ASKED]: seen }, { mergeWithLastSubmission: false });
-          return seeOther(res, signInFor(uid, forced));
+          return seeOther(res, signInFor(uid, current !== null));
         }
         const login = { accountId: current.signIn.userId, ts: Math.floor(current.signIn.authTime.getTime() / 1000), amr: current.signIn.amr };
         return void (await provider.interactionFinished(req, res, { login }, { mergeWithLastSubmission: false }));
