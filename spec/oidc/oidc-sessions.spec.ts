@@ -1,7 +1,10 @@
 import { expect } from 'chai';
 import * as oidc from 'openid-client';
 import type { Page } from 'playwright-core';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { PASSWORD } from '../support/constants.js';
+import { axeViolations, describeViolations } from '../support/pages/axe.js';
 import {
   authorizationRequest,
   backAtClient,
@@ -132,6 +135,29 @@ describe('OpenID provider: the Gatehouse session behind it (prompt, max_age, amr
     const back = await backAtClient(page, callback);
     expect(back.origin + back.pathname).to.equal(callback.postLogoutUri);
     expect(await signedInAtGatehouse()).to.equal(false);
+  });
+
+  it('the Sign out page passes axe, and with JavaScript off its form still ends the session', async () => {
+    await signInAtClient(page, callback, first, MEMBER);
+    const url = oidc.buildEndSessionUrl(first.config, { client_id: first.clientId, post_logout_redirect_uri: callback.postLogoutUri });
+    await page.goto(url.href);
+    await page.screenshot({ path: join(tmpdir(), 'gatehouse-oidc-logout-page.png'), fullPage: true });
+    const violations = await axeViolations(page);
+    expect(violations, describeViolations(violations)).to.deep.equal([]);
+    const browser = page.context().browser();
+    if (!browser) throw new Error('the stage page has no browser');
+    const noScript = await browser.newContext({ javaScriptEnabled: false, storageState: await page.context().storageState() });
+    try {
+      const plain = await noScript.newPage();
+      await plain.goto(url.href);
+      await plain.getByRole('button', { name: 'Sign out', exact: true }).click();
+      await plain.waitForURL((at) => at.origin === callback.origin, { timeout: 30_000 });
+      expect(new URL(plain.url()).pathname).to.equal(new URL(callback.postLogoutUri).pathname);
+      await plain.goto(`${server.origin}/gatehouse/account`);
+      expect(new URL(plain.url()).pathname).to.equal('/gatehouse/sign-in');
+    } finally {
+      await noScript.close();
+    }
   });
 
   it('a TOTP user signs in with the second-factor page; the ID token says amr pwd otp mfa', async () => {
