@@ -80,13 +80,13 @@ export const summarise = (profile: CpuProfile): Map<string, number> => {
 /**
  * The steps of a login beside the hash, by the innermost frame on a sample's stack that names one
  * (by file, or by the scope method the login use case calls). A statement knex runs after an
- * await no longer has its caller on the stack, so SQL counts as SQL: its statements, and the
- * transaction's BEGIN/COMMIT (the COMMIT's fsync wait included) apart.
+ * await no longer has its caller on the stack, so SQL counts as SQL: its statements with the COMMIT (whose fsync wait
+ * the profiler counts as busy), and knex's transaction machinery apart.
  */
 const LOGIN_STEPS: [string, (frame: CallFrame) => boolean][] = [
   ['argon2 binding on the main thread (the hash itself runs on libuv threads)', (f) => /node_modules\/argon2\//.test(f.url)],
-  ['SQL: transaction BEGIN/COMMIT (knex transaction, fsync wait)', (f) => /node_modules\/knex\/lib\/execution\/transaction\.js|sqlite-immediate-client/.test(f.url)],
-  ['SQL: statements (knex runner, better-sqlite3, prepared lookups)', (f) => /node_modules\/(knex|better-sqlite3|pg|pg-protocol|pg-pool|tarn)\/|\/src\/adapters\/knex\/(hot-path|connection)\//.test(f.url)],
+  ['SQL: knex transaction (BEGIN IMMEDIATE)', (f) => /node_modules\/knex\/lib\/execution\/transaction\.js/.test(f.url) || (f.functionName === 'begin' && /sqlite-client/.test(f.url))],
+  ['SQL: statements and COMMIT (knex runner, better-sqlite3, prepared lookups, fsync wait)', (f) => /node_modules\/(knex|better-sqlite3|pg|pg-protocol|pg-pool|tarn)\/|\/src\/adapters\/knex\/(hot-path|connection)\//.test(f.url)],
   ['throttle (address and email counters)', (f) => /throttle-guard|attempt-throttle/.test(f.url)],
   ['device cookie (trusted device, attempt key)', (f) => /trusted-device|device-cookie/.test(f.url)],
   ['security event row (built, mapped)', (f) => /trail-event|logged-trail|security-log/.test(f.url) || f.functionName === 'recordEvent'],

@@ -7,7 +7,7 @@ import type { ConnectionGate } from './connection-gate.js';
 import { gatedPostgresClient } from './gated-postgres-client.js';
 import { knexLog } from './knex-log.js';
 import { MIGRATION_SOURCE } from '../migrations/migration-source.js';
-import { ImmediateBetterSqlite3Client } from './sqlite-immediate-client.js';
+import { SqliteClient } from './sqlite-client.js';
 
 export interface DatabaseOptions {
   poolMax?: number;
@@ -45,7 +45,7 @@ const sqliteConfig = (url: string, options: DatabaseOptions): Knex.Config => {
   const filename = sqliteFilename(url);
   mkdirSync(dirname(filename), { recursive: true });
   return {
-    client: ImmediateBetterSqlite3Client,
+    client: SqliteClient,
     connection: { filename },
     useNullAsDefault: true,
     acquireConnectionTimeout: ACQUIRE_TIMEOUT_MS,

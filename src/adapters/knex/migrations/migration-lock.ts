@@ -45,7 +45,7 @@ const lostSqliteRace = (error: unknown): boolean => {
 /**
  * SQLite: knex checks for its bookkeeping tables and creates them outside any transaction, so two
  * processes could both create them, or leave two lock rows that make knex's lock unobtainable
- * for good. Done first in one transaction (which begins IMMEDIATE, see sqlite-immediate-client.ts),
+ * for good. Done first in one transaction (which begins IMMEDIATE, see sqlite-client.ts),
  * the check and the creation are one step; the migrations then run in knex's own transaction,
  * which waits for the file's write lock. A process that waited too long tries again.
  */
