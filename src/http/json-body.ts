@@ -1,4 +1,3 @@
-import { AsyncResource } from 'node:async_hooks';
 import type { RequestHandler } from 'express';
 import { BODY_LIMIT_BYTES } from './body-limit.js';
 import { declaresTooMuch } from './declared-length.js';
@@ -36,8 +35,7 @@ export const jsonBody: RequestHandler = (req, _res, next) => {
   if (!isJsonContentType(req.get('content-type')) || isEncoded(req.get('content-encoding'))) throw new HttpProblem('unsupported_media_type');
   // From the header alone, before a byte is read (closeAfterOversizedBody closes the connection).
   if (declaresTooMuch(req)) throw new HttpProblem('payload_too_large');
-  // The body arrives on socket events, outside the request's log context: carry it across.
-  const done = AsyncResource.bind((error: unknown, raw?: Buffer) => {
+  const done = (error: unknown, raw?: Buffer) => {
     if (error) return next(error);
     try {
       req.body = parseJson(raw);
@@ -45,6 +43,8 @@ export const jsonBody: RequestHandler = (req, _res, next) => {
       return next(parseError);
     }
     next();
-  });
+  };
+  // The promise's callbacks run in the request's log context (that of the .then call), though the
+  // body arrives on socket events: no AsyncResource.bind, whose every call built two deprecation shims.
   readBody(req, BODY_LIMIT_BYTES).then((raw) => done(null, raw), (error: unknown) => done(error));
 };

@@ -1,4 +1,3 @@
-import { AsyncResource } from 'node:async_hooks';
 import type { RequestHandler } from 'express';
 import { BODY_LIMIT_BYTES } from '../http/body-limit.js';
 import { declaresTooMuch } from '../http/declared-length.js';
@@ -21,14 +20,16 @@ export const formBody: RequestHandler = (req, _res, next) => {
     throw new HttpProblem('unsupported_media_type');
   }
   if (declaresTooMuch(req)) throw new HttpProblem('payload_too_large');
-  const done = AsyncResource.bind((error: unknown, raw?: Buffer) => {
+  const done = (error: unknown, raw?: Buffer) => {
     if (error) return next(error);
     // No prototype: a field named __proto__ or constructor is only a field.
     const fields = Object.create(null) as FormFields;
     for (const [name, value] of new URLSearchParams(raw?.toString('utf8') ?? '')) if (!Object.hasOwn(fields, name)) fields[name] = value;
     req.body = fields;
     next();
-  });
+  };
+  // The promise's callbacks run in the request's log context (that of the .then call), though the
+  // body arrives on socket events: no AsyncResource.bind, whose every call built two deprecation shims.
   readBody(req, BODY_LIMIT_BYTES).then((raw) => done(null, raw), (error: unknown) => done(error));
 };
 
