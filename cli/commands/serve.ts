@@ -15,13 +15,14 @@ export const serveCommand = (ctx: CommandContext): CommandModule<object, { migra
     const config = loadConfig(ctx.io.env);
     // Loaded here, not at the top: express and the docs UI would slow every other command's start,
     // and oidc-provider warns on Node.js 20 at import (decision 0022), which no other command should print.
-    const [{ createApp }, { startServer }, { serveMetrics }, { scheduleEventRetention }, { connectionLimitsOf }, { createOidcMount }] = await Promise.all([
+    const [{ createApp }, { startServer }, { serveMetrics }, { scheduleEventRetention }, { connectionLimitsOf }, { createOidcMount }, { collectWhenIdle }] = await Promise.all([
       import('../../src/http/create-app.js'),
       import('../../src/server.js'),
       import('../../src/metrics/serve-metrics.js'),
       import('../../src/event-retention-schedule.js'),
       import('../../src/connection-limits.js'),
       import('../../src/oidc/create-oidc-mount.js'),
+      import('../../src/idle-collection.js'),
     ]);
     // The access log goes out in batches (src/logger.ts); every stop below writes out the rest.
     const destination = bufferedStdout();
@@ -30,9 +31,11 @@ export const serveCommand = (ctx: CommandContext): CommandModule<object, { migra
     const service = composeService(config, {}, logger, metrics);
     let stopRetention = (): void => undefined;
     let stopOidcPurge = (): void => undefined;
+    let stopIdleCollection = (): void => undefined;
     const onClose = async (): Promise<void> => {
       stopRetention();
       stopOidcPurge();
+      stopIdleCollection();
       await service.close();
     };
     try {
@@ -48,6 +51,8 @@ export const serveCommand = (ctx: CommandContext): CommandModule<object, { migra
       const docsUrl = config.environment === 'production' ? undefined : `${config.publicOrigin}/api/v1/docs`;
       const limits = connectionLimitsOf(config);
       const server = await startServer(app, { host: config.host, port: config.port, logger, onClose, metrics: listener, docsUrl, limits });
+      // A load's garbage goes back to the system once the service is quiet (decision 0027).
+      stopIdleCollection = collectWhenIdle().stop;
       await flushLog(destination); // the start-up lines at once: whoever waits for "listening" reads it now
       // Returns only after SIGTERM/SIGINT and a graceful drain; the process then exits 0.
       await server.closed;

@@ -1,0 +1,57 @@
+import { expect } from 'chai';
+import { setImmediate as yieldToLoop, setTimeout as sleep } from 'node:timers/promises';
+import { collectWhenIdle, type IdleCollection } from '../../src/idle-collection.js';
+
+const MB = 1024 * 1024;
+
+/** Commits some 50 MB of V8 heap and lets go of it: the garbage a load leaves behind. */
+const leaveGarbage = (): void => {
+  const kept: string[][] = [];
+  for (let i = 0; i < 40; i++) kept.push(Array.from({ length: 20_000 }, (_, n) => `garbage ${i} ${n}`));
+  kept.length = 0;
+};
+
+/** Keeps the event loop working (80 % of every 25 ms) for `ms`, allocating as a load does. */
+const stayBusy = async (ms: number): Promise<void> => {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    const slice = Date.now() + 20;
+    while (Date.now() < slice) leaveGarbage();
+    await sleep(5);
+  }
+};
+
+describe('collectWhenIdle (decision 0027)', () => {
+  let idle: IdleCollection | null = null;
+  afterEach(() => idle?.stop());
+
+  it('collects once when the event loop goes quiet after the heap grew, and not again while nothing grows', async () => {
+    idle = collectWhenIdle({ everyMs: 50, growthBytes: 8 * MB });
+    leaveGarbage();
+    await sleep(400);
+    expect(idle.collections()).to.equal(1);
+    await sleep(300);
+    expect(idle.collections()).to.equal(1);
+  });
+
+  it('never collects while the event loop is busy, however much the heap grows', async () => {
+    idle = collectWhenIdle({ everyMs: 50, growthBytes: 1 * MB });
+    await stayBusy(600);
+    expect(idle.collections()).to.equal(0);
+    await sleep(300); // and then quiet: the load's garbage goes
+    expect(idle.collections()).to.equal(1);
+  });
+
+  it('leaves a heap that grew less than the threshold alone', async () => {
+    idle = collectWhenIdle({ everyMs: 50, growthBytes: 1024 * MB });
+    leaveGarbage();
+    await sleep(400);
+    expect(idle.collections()).to.equal(0);
+  });
+
+  it('gives the service no global gc function', async () => {
+    idle = collectWhenIdle();
+    await yieldToLoop();
+    expect((globalThis as { gc?: unknown }).gc).to.equal(undefined);
+  });
+});
