@@ -3,7 +3,9 @@
  * one seeded database (10 000 users and sessions, 1 000 tokens), each of the hot reads — /users/me
  * by cookie and by bearer, /auth/verify by cookie — in alternating 4 s slices whose order rotates
  * every round, so that a shared machine's load falls on every build alike (bench/ab.ts, for more
- * than two builds and three loads). Prints req/s, the median slice's p99 and CPU µs a request.
+ * than two builds and three loads). Prints req/s, the median slice's p99 and CPU µs a request (the
+ * main thread's share beside it). `BENCH_LOADS=login` serves logins (8 connections) instead, any
+ * part of a load's name picks it (comma-separated): the main thread's µs a login beside the hash.
  *
  * The builds of docs/performance.md (round 3, item 5): "lane" is `npm run build`; "chain" the same
  * sources with createApp's `leanLane` default turned to false; "front" the same with
@@ -13,8 +15,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { usersMe } from './lib/loads.js';
-import { cpuMsOf } from './lib/proc.js';
+import { post, usersMe } from './lib/loads.js';
+import { cpuMsOf, mainThreadCpuMsOf } from './lib/proc.js';
 import type { ServerProcess } from './lib/server-process.js';
 import type { startGatehouse } from './lib/servers.js';
 import { ensureWrk, runWrk } from './lib/wrk.js';
@@ -38,25 +40,33 @@ ensureWrk();
 const seeded = await seed({ file: join(work, 'lane.sqlite3'), users: 10_000, sessions: 10_000, apiTokens: 1_000, workingSet: 1_000 });
 const cookies = writeLines(join(work, 'cookies.txt'), seeded.cookies);
 const bearers = writeLines(join(work, 'bearers.txt'), seeded.bearers);
-const loads = {
-  'GET /users/me, cookie': (s: ServerProcess) => usersMe(s, cookies, 'cookie'),
-  'GET /users/me, bearer': (s: ServerProcess) => usersMe(s, bearers, 'bearer'),
-  'GET /auth/verify, cookie': (s: ServerProcess) => usersMe(s, cookies, 'cookie', '/api/v1/auth/verify'),
-};
+const emails = writeLines(join(work, 'emails.txt'), seeded.emails);
+// BENCH_LOADS=login (any part of a load's name, comma-separated) picks loads; the login is opt-in.
+const picked = (process.env.BENCH_LOADS ?? 'GET').split(',');
+const loads = Object.fromEntries(
+  Object.entries({
+    'GET /users/me, cookie': (s: ServerProcess) => usersMe(s, cookies, 'cookie'),
+    'GET /users/me, bearer': (s: ServerProcess) => usersMe(s, bearers, 'bearer'),
+    'GET /auth/verify, cookie': (s: ServerProcess) => usersMe(s, cookies, 'cookie', '/api/v1/auth/verify'),
+    'POST /auth/login (8 conn)': (s: ServerProcess) => post(s, 'login', { BENCH_EMAILS: emails }),
+  }).filter(([name]) => picked.some((part) => name.includes(part))),
+);
 const servers: [string, ServerProcess][] = [];
 for (const [name, main] of builds) servers.push([name, await start(main, name)]);
 console.log(`load average at start: ${load()}; ${rounds} rounds of 4 s slices per build and load`);
 try {
   for (const [what, loadOf] of Object.entries(loads)) {
-    const totals = new Map(servers.map(([name]) => [name, { requests: 0, seconds: 0, cpuMs: 0, p99: [] as number[], errors: 0 }]));
+    const totals = new Map(servers.map(([name]) => [name, { requests: 0, seconds: 0, cpuMs: 0, mainMs: 0, p99: [] as number[], errors: 0 }]));
     for (const [, s] of servers) await runWrk({ ...loadOf(s), seconds: 3 }); // warm-up
     for (let round = 0; round < rounds; round++) {
       const order = servers.map((_, i) => servers[(i + round) % servers.length]!);
       for (const [name, s] of order) {
         const cpu = cpuMsOf(s.pid);
+        const main = mainThreadCpuMsOf(s.pid);
         const result = await runWrk({ ...loadOf(s), seconds: 4 });
         const t = totals.get(name)!;
         t.cpuMs += cpuMsOf(s.pid) - cpu;
+        t.mainMs += mainThreadCpuMsOf(s.pid) - main;
         t.requests += result.requests;
         t.seconds += result.seconds;
         t.p99.push(result.p99Ms);
@@ -65,7 +75,7 @@ try {
     }
     console.log(`\n${what} (load average now ${load()})`);
     for (const [name, t] of totals) {
-      const line = `${name.padEnd(8)} ${(t.requests / t.seconds).toFixed(0).padStart(6)} req/s  p99 ${median(t.p99).toFixed(2).padStart(7)} ms  ${((1000 * t.cpuMs) / t.requests).toFixed(1)} CPU µs/request`;
+      const line = `${name.padEnd(8)} ${(t.requests / t.seconds).toFixed(0).padStart(6)} req/s  p99 ${median(t.p99).toFixed(2).padStart(7)} ms  ${((1000 * t.cpuMs) / t.requests).toFixed(1)} CPU µs/request (main thread ${((1000 * t.mainMs) / t.requests).toFixed(1)})`;
       console.log(t.errors > 0 ? `${line}  (${t.errors} errors)` : line);
     }
   }
