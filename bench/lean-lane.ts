@@ -37,7 +37,9 @@ const median = (values: number[]): number => [...values].sort((a, b) => a - b)[M
 const load = () => loadavg().map((value) => value.toFixed(2)).join(' ');
 
 ensureWrk();
-const seeded = await seed({ file: join(work, 'lane.sqlite3'), users: 10_000, sessions: 10_000, apiTokens: 1_000, workingSet: 1_000 });
+// BENCH_ROWS=100000 seeds as many users and sessions as npm run bench does (10 000 by default).
+const rows = Number(process.env.BENCH_ROWS ?? 10_000);
+const seeded = await seed({ file: join(work, 'lane.sqlite3'), users: rows, sessions: rows, apiTokens: 1_000, workingSet: 1_000 });
 const cookies = writeLines(join(work, 'cookies.txt'), seeded.cookies);
 const bearers = writeLines(join(work, 'bearers.txt'), seeded.bearers);
 const emails = writeLines(join(work, 'emails.txt'), seeded.emails);
