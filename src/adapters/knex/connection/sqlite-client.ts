@@ -34,6 +34,7 @@ class ImmediateTransaction extends SqliteTransaction {
   }
 }
 
+/** knex's better-sqlite3 client with two changes: statements prepared once, transactions that begin IMMEDIATE. */
 export class SqliteClient extends BetterSqlite3Client {
   /**
    * knex's own `_query` with one change: the statement comes from preparedOnce (statement-cache.ts)
