@@ -12,7 +12,7 @@ export interface IdleCollectionOptions {
 }
 
 export interface IdleCollection {
-  /** How many collections ran (the spec and the bench read it). */
+  /** How many collections ran (the spec reads it). */
   readonly collections: () => number;
   stop(): void;
 }

@@ -1,25 +1,24 @@
 import type { Database, Statement } from 'better-sqlite3';
 import type { Knex } from 'knex';
+import { preparedOnce } from '../connection/statement-cache.js';
 import type { StoredRow } from '../row-mapping.js';
 import { sqliteReaderFor } from './sqlite-reader.js';
 import type { StatementTemplate } from './statement-template.js';
 
 /**
- * Runs templates on better-sqlite3 statements prepared once per connection: knex would compile the
- * builder and prepare the SQL again on every call, which is most of a session check's cost. Reads
+ * Runs templates on better-sqlite3 statements prepared once per connection (the same cache as
+ * knex's own queries, statement-cache.ts): knex would compile the builder on every call. Reads
  * run on the reader connection (sqlite-reader.ts); writes take the connection from knex's pool, so
  * they never run inside someone else's open transaction. Nothing is cached but the statement:
  * every call reads the database, so a revocation in any process counts at the next request.
  */
 export class SqliteStatements {
-  private readonly prepared = new WeakMap<Database, Map<string, Statement>>();
-
   constructor(private readonly db: Knex) {}
 
   async get(template: StatementTemplate, values: Readonly<Record<string, unknown>>): Promise<StoredRow | undefined> {
     const bindings = template.bind(values);
     this.observe(template, bindings);
-    return this.statementFor(sqliteReaderFor(this.db), template.sql).get(bindings) as StoredRow | undefined;
+    return preparedOnce(sqliteReaderFor(this.db), template.sql).get(bindings) as StoredRow | undefined;
   }
 
   /** Answers how many rows changed. */
@@ -50,7 +49,7 @@ export class SqliteStatements {
     const connection = (await this.db.client.acquireConnection()) as Database;
     try {
       this.observe(template, bindings);
-      return use(this.statementFor(connection, template.sql), bindings, connection);
+      return use(preparedOnce(connection, template.sql), bindings, connection);
     } finally {
       void this.db.client.releaseConnection(connection); // synchronous inside; its promise is empty
     }
@@ -59,13 +58,5 @@ export class SqliteStatements {
   /** Same observability as knex's own path (query logging, the hot-path specs). */
   private observe(template: StatementTemplate, bindings: unknown[]): void {
     if (this.db.listenerCount('query') > 0) this.db.emit('query', { sql: template.sql, bindings, method: 'prepared' });
-  }
-
-  private statementFor(connection: Database, sql: string): Statement {
-    let statements = this.prepared.get(connection);
-    if (!statements) this.prepared.set(connection, (statements = new Map()));
-    let statement = statements.get(sql);
-    if (!statement) statements.set(sql, (statement = connection.prepare(sql)));
-    return statement;
   }
 }
