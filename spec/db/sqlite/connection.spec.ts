@@ -5,6 +5,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { openDatabase, sqliteFilename } from '../../../src/adapters/knex/connection/connection.js';
+import { SQLITE_PAGE_CACHE_KIB } from '../../../src/adapters/knex/connection/sqlite-pragmas.js';
+import { sqliteReaderFor } from '../../../src/adapters/knex/hot-path/sqlite-reader.js';
 import { aSession, aUser } from '../../contract/fixtures.js';
 import { createKnexStore } from '../../../src/adapters/knex/knex-store.js';
 import type { TempDatabase } from '../../support/db/temp-database.js';
@@ -23,6 +25,14 @@ describe('SQLite connection', () => {
     expect(await pragma(temp, 'journal_mode')).to.equal('wal');
     expect(await pragma(temp, 'synchronous')).to.equal(2);
     expect(await pragma(temp, 'busy_timeout')).to.equal(5000);
+  });
+
+  it("bounds the page cache of the pool's connection and of the hot path's reader to 4 MiB each (decision 0028)", async () => {
+    expect(await pragma(temp, 'cache_size')).to.equal(-SQLITE_PAGE_CACHE_KIB);
+    const reader = sqliteReaderFor(temp.db);
+    expect(reader.pragma('cache_size', { simple: true })).to.equal(-4096);
+    expect(reader.pragma('synchronous', { simple: true })).to.equal(2);
+    expect(reader.pragma('query_only', { simple: true })).to.equal(1);
   });
 
   it('enforces foreign keys: a session for a missing user is refused', async () => {

@@ -8,6 +8,7 @@ import { gatedPostgresClient } from './gated-postgres-client.js';
 import { knexLog } from './knex-log.js';
 import { MIGRATION_SOURCE } from '../migrations/migration-source.js';
 import { SqliteClient } from './sqlite-client.js';
+import { setConnectionPragmas } from './sqlite-pragmas.js';
 
 export interface DatabaseOptions {
   poolMax?: number;
@@ -27,14 +28,11 @@ const ACQUIRE_TIMEOUT_MS = 10_000;
 /** `sqlite://relative/path` is relative to the working directory; `sqlite:///abs/path` is absolute. */
 export const sqliteFilename = (url: string): string => resolve(process.cwd(), decodeURIComponent(url.slice('sqlite://'.length)));
 
-// Set on every pooled connection: these pragmas are per connection, not per file. FULL, not NORMAL:
-// a power cut must not roll back a committed logout, revocation or password change (decision 0024).
+// Set on every pooled connection; WAL once, since it is the file's mode and lets the reader read beside writes.
 const prepareSqlite = (connection: Database, done: (error: Error | null, connection: Database) => void): void => {
   try {
-    connection.pragma('foreign_keys = ON');
     connection.pragma('journal_mode = WAL');
-    connection.pragma('synchronous = FULL');
-    connection.pragma('busy_timeout = 5000');
+    setConnectionPragmas(connection);
     done(null, connection);
   } catch (error) {
     done(error as Error, connection);

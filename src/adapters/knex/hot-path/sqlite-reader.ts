@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
 import type { Knex } from 'knex';
+import { setConnectionPragmas } from '../connection/sqlite-pragmas.js';
 
 const readers = new WeakMap<Knex, Database.Database>();
 
@@ -17,9 +18,7 @@ export const sqliteReaderFor = (db: Knex): Database.Database => {
   if (existing?.open) return existing;
   const { filename } = db.client.config.connection as { filename: string };
   const reader = new Database(filename);
-  reader.pragma('foreign_keys = ON');
-  reader.pragma('synchronous = FULL');
-  reader.pragma('busy_timeout = 5000');
+  setConnectionPragmas(reader);
   reader.pragma('query_only = ON'); // a read connection: any write on it is a bug
   (db.client.pool as PoolEvents).on('poolDestroySuccess', () => reader.close());
   readers.set(db, reader);
