@@ -42,6 +42,24 @@ describe('collectWhenIdle (decision 0027)', () => {
     expect(idle.collections()).to.equal(1);
   });
 
+  it("collects when the load's garbage filled pages V8 already held: the used size grew, the committed size did not", async () => {
+    const heap = { committed: 80 * MB, used: 22 * MB };
+    idle = collectWhenIdle({ everyMs: 50, growthBytes: 16 * MB, readHeap: () => ({ ...heap }) });
+    heap.used = 64 * MB; // the bench's reading 2 s after /auth/verify: 79 MB committed, 64 MB used
+    await sleep(400);
+    expect(idle.collections()).to.equal(1);
+  });
+
+  it("does not count the young generation's churn as growth: used swinging under the threshold never collects", async () => {
+    const heap = { committed: 60 * MB, used: 22 * MB };
+    idle = collectWhenIdle({ everyMs: 50, growthBytes: 16 * MB, readHeap: () => ({ ...heap }) });
+    for (const used of [30, 24, 37, 22, 36]) {
+      heap.used = used * MB;
+      await sleep(120);
+    }
+    expect(idle.collections()).to.equal(0);
+  });
+
   it('leaves a heap that grew less than the threshold alone', async () => {
     idle = collectWhenIdle({ everyMs: 50, growthBytes: 1024 * MB });
     leaveGarbage();
