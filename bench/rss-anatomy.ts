@@ -6,12 +6,18 @@
  * memory (V8's heap and mmapped blocks), and file-backed pages (the binary, libraries), with the
  * transparent huge pages among the anonymous ones, and V8's heap (committed / used, the new space
  * apart) as the server's own Prometheus listener reports it.
+ *
+ * `BENCH_ROWS=100000` seeds as many users and sessions as `npm run bench` (10 000 by default);
+ * `BENCH_LOADS=bench` runs the seven loads of `npm run bench`'s Gatehouse section in its order
+ * (cookie, bearer, /auth/verify, the two pages, logins, registrations) instead of the three.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { post, usersMe, withServer } from './lib/loads.js';
+import { page, post, usersMe, withServer } from './lib/loads.js';
+import type { ServerProcess } from './lib/server-process.js';
+import type { WrkLoad } from './lib/wrk.js';
 import { rssMbOf } from './lib/proc.js';
 import { envFromPairs, startGatehouse } from './lib/servers.js';
 import { ensureWrk, runWrk } from './lib/wrk.js';
@@ -62,11 +68,28 @@ const work = mkdtempSync(join(tmpdir(), 'gatehouse-rss-'));
 const variants = process.argv.length > 2 ? process.argv.slice(2) : [''];
 try {
   ensureWrk();
-  const seeded = await seed({ file: join(work, 'm.sqlite3'), users: 10_000, sessions: 10_000, apiTokens: 1_000, workingSet: 1_000 });
+  const rows = Number(process.env.BENCH_ROWS ?? 10_000);
+  const seeded = await seed({ file: join(work, 'm.sqlite3'), users: rows, sessions: rows, apiTokens: 1_000, workingSet: 1_000 });
   const cookies = writeLines(join(work, 'cookies.txt'), seeded.cookies);
   const bearers = writeLines(join(work, 'bearers.txt'), seeded.bearers);
   const emails = writeLines(join(work, 'emails.txt'), seeded.emails);
-  console.log('| settings | idle MB | after /users/me, cookie | after /users/me, bearer | after logins |\n|---|---|---|---|---|');
+  const loads: [string, (s: ServerProcess) => Omit<WrkLoad, 'seconds'>][] =
+    process.env.BENCH_LOADS === 'bench'
+      ? [
+          ['/users/me, cookie', (s) => usersMe(s, cookies, 'cookie')],
+          ['/users/me, bearer', (s) => usersMe(s, bearers, 'bearer')],
+          ['/auth/verify', (s) => usersMe(s, cookies, 'cookie', '/api/v1/auth/verify')],
+          ['sign-in page', (s) => page(s, '/gatehouse/sign-in')],
+          ['account page', (s) => usersMe(s, cookies, 'cookie', '/gatehouse/account')],
+          ['logins', (s) => post(s, 'login', { BENCH_EMAILS: emails })],
+          ['registrations', (s) => post(s, 'register', { BENCH_INVITE_CODE: seeded.inviteCode, BENCH_RUN_ID: `${process.pid}` })],
+        ]
+      : [
+          ['/users/me, cookie', (s) => usersMe(s, cookies, 'cookie')],
+          ['/users/me, bearer', (s) => usersMe(s, bearers, 'bearer')],
+          ['logins', (s) => post(s, 'login', { BENCH_EMAILS: emails })],
+        ];
+  console.log(`| settings | idle MB | ${loads.map(([name]) => `after ${name}`).join(' | ')} |\n|---|---|${loads.map(() => '---|').join('')}`);
   for (const variant of variants) {
     // `--flag` words are node's own arguments (V8 flags NODE_OPTIONS refuses); the rest is the environment.
     const words = variant.split(' ');
@@ -74,8 +97,8 @@ try {
     const env = { SERVICE_METRICS_ADDRESS: METRICS, ...envFromPairs(words.filter((word) => !word.startsWith('--')).join(' ')) };
     const row = await withServer(startGatehouse(seeded.url, join(work, 'g.log'), nodeArgs, env), async (s) => {
       const cells = [await cell(s.pid)];
-      for (const load of [usersMe(s, cookies, 'cookie'), usersMe(s, bearers, 'bearer'), post(s, 'login', { BENCH_EMAILS: emails })]) {
-        await runWrk({ ...load, seconds: 8 });
+      for (const [, load] of loads) {
+        await runWrk({ ...load(s), seconds: 8 });
         await sleep(2000);
         cells.push(await cell(s.pid));
       }

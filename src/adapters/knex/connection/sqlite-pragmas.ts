@@ -3,7 +3,7 @@ import type { Database } from 'better-sqlite3';
 /**
  * SQLite's page cache per connection, in KiB. better-sqlite3 builds SQLite with 16 MiB, which a
  * connection fills as soon as its working set outgrows that (100 000 users and sessions do): two
- * connections, the pool's and the hot path's reader, held 24 MiB more of the process's memory than
+ * connections, the pool's and the hot path's reader, held 16–24 MB more of the process's memory than
  * at 4 MiB. The pages it no longer keeps are still in the operating system's file cache, so a miss
  * costs a read call, not a disk read (decision 0028 has both sides measured).
  */

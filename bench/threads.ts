@@ -1,0 +1,51 @@
+/**
+ * `tsx bench/threads.ts [login|cookie|register] [seconds]`: where a load's CPU goes by thread. Runs the built
+ * server on a seeded database, applies the load, and prints each thread's CPU (utime + stime from
+ * /proc/<pid>/task/<tid>/stat) per request, grouped by the thread's name: the event loop, libuv's
+ * pool (the hashes), V8's helpers (garbage collector, compiler) and the rest.
+ */
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { post, usersMe, withServer } from './lib/loads.js';
+import { startGatehouse } from './lib/servers.js';
+import { ensureWrk, runWrk } from './lib/wrk.js';
+import { seed, writeLines } from './seed/seed.js';
+
+const TICK_MS = 10;
+const what = process.argv[2] ?? 'login';
+const seconds = Number(process.argv[3] ?? 10);
+
+const threads = (pid: number): Map<string, { name: string; ms: number }> =>
+  new Map(
+    readdirSync(`/proc/${pid}/task`).map((tid) => {
+      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+      const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return [tid, { name: tid === String(pid) ? 'main (event loop)' : name, ms: (Number(fields[11]) + Number(fields[12])) * TICK_MS }];
+    }),
+  );
+
+ensureWrk();
+const work = mkdtempSync(join(tmpdir(), 'gatehouse-threads-'));
+try {
+  const seeded = await seed({ file: join(work, 'threads.sqlite3'), users: 10_000, sessions: 10_000, apiTokens: 0, workingSet: 1_000 });
+  const emails = writeLines(join(work, 'emails.txt'), seeded.emails);
+  const cookies = writeLines(join(work, 'cookies.txt'), seeded.cookies);
+  await withServer(startGatehouse(seeded.url, join(work, 'server.log')), async (server) => {
+    const load =
+      what === 'cookie' ? usersMe(server, cookies, 'cookie')
+      : what === 'register' ? post(server, 'register', { BENCH_INVITE_CODE: seeded.inviteCode, BENCH_RUN_ID: String(process.pid) })
+      : post(server, 'login', { BENCH_EMAILS: emails });
+    await runWrk({ ...load, seconds: 3 });
+    const before = threads(server.pid);
+    const result = await runWrk({ ...load, seconds });
+    const after = threads(server.pid);
+    const byName = new Map<string, number>();
+    for (const [tid, { name, ms }] of after) byName.set(`${name} ${tid}`, (byName.get(name) ?? 0) + ms - (before.get(tid)?.ms ?? 0));
+    console.log(`${what}: ${result.requests} requests, ${result.rps.toFixed(1)}/s`);
+    for (const [name, ms] of [...byName].sort((a, b) => b[1] - a[1])) console.log(`${name.padEnd(20)} ${(ms / result.requests).toFixed(3)} ms/request  (${ms} ms)`);
+  });
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}
