@@ -5,27 +5,17 @@
  * loop by name; the others are all called `node`, where libuv's four pool threads (the hashes) are
  * the four busiest under logins and V8's helpers (garbage collector, compiler) the rest.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { post, usersMe, withServer } from './lib/loads.js';
+import { threadCpuOf } from './lib/proc.js';
 import { startGatehouse } from './lib/servers.js';
 import { ensureWrk, runWrk } from './lib/wrk.js';
 import { seed, writeLines } from './seed/seed.js';
 
-const TICK_MS = 10;
 const what = process.argv[2] ?? 'login';
 const seconds = Number(process.argv[3] ?? 10);
-
-const threads = (pid: number): Map<string, { name: string; ms: number; kernelMs: number }> =>
-  new Map(
-    readdirSync(`/proc/${pid}/task`).map((tid) => {
-      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
-      const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      return [tid, { name: tid === String(pid) ? 'main (event loop)' : name, ms: (Number(fields[11]) + Number(fields[12])) * TICK_MS, kernelMs: Number(fields[12]) * TICK_MS }];
-    }),
-  );
 
 ensureWrk();
 const work = mkdtempSync(join(tmpdir(), 'gatehouse-threads-'));
@@ -39,12 +29,12 @@ try {
       : what === 'register' ? post(server, 'register', { BENCH_INVITE_CODE: seeded.inviteCode, BENCH_RUN_ID: String(process.pid) })
       : post(server, 'login', { BENCH_EMAILS: emails });
     await runWrk({ ...load, seconds: 3 });
-    const before = threads(server.pid);
+    const before = threadCpuOf(server.pid);
     const result = await runWrk({ ...load, seconds });
-    const after = threads(server.pid);
+    const after = threadCpuOf(server.pid);
     const used = [...after].map(([tid, now]) => {
       const then = before.get(tid) ?? { ms: 0, kernelMs: 0 };
-      return { label: `${now.name} ${tid}`, ms: now.ms - then.ms, kernelMs: now.kernelMs - then.kernelMs };
+      return { label: `${tid === String(server.pid) ? 'main (event loop)' : now.name} ${tid}`, ms: now.ms - then.ms, kernelMs: now.kernelMs - then.kernelMs };
     });
     console.log(`${what}: ${result.requests} requests, ${result.rps.toFixed(1)}/s; CPU per request by thread (of which in the kernel):`);
     for (const { label, ms, kernelMs } of used.sort((a, b) => b.ms - a.ms)) {

@@ -1,13 +1,19 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 
 // USER_HZ is 100 on every Linux ABI Node runs on; /proc reports CPU time in these ticks.
 const TICK_MS = 10;
 
-const cpuMsIn = (statFile: string): number => {
+/** A /proc stat file's command name, and its utime and stime in milliseconds. */
+const statOf = (statFile: string): { name: string; userMs: number; kernelMs: number } => {
   const stat = readFileSync(statFile, 'utf8');
   // The command name may contain spaces and parentheses: count fields after the last ')'.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+  return { name: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')), userMs: Number(fields[11]) * TICK_MS, kernelMs: Number(fields[12]) * TICK_MS };
+};
+
+const cpuMsIn = (statFile: string): number => {
+  const { userMs, kernelMs } = statOf(statFile);
+  return userMs + kernelMs;
 };
 
 /** utime + stime of a process (all its threads), in milliseconds. */
@@ -15,6 +21,15 @@ export const cpuMsOf = (pid: number): number => cpuMsIn(`/proc/${pid}/stat`);
 
 /** utime + stime of a process's main thread alone (the event loop; not libuv's pool), in milliseconds. */
 export const mainThreadCpuMsOf = (pid: number): number => cpuMsIn(`/proc/${pid}/task/${pid}/stat`);
+
+/** Every thread of a process by its id: its name, and its CPU (utime + stime) and the kernel's share of it, in milliseconds. */
+export const threadCpuOf = (pid: number): Map<string, { name: string; ms: number; kernelMs: number }> =>
+  new Map(
+    readdirSync(`/proc/${pid}/task`).map((tid) => {
+      const { name, userMs, kernelMs } = statOf(`/proc/${pid}/task/${tid}/stat`);
+      return [tid, { name, ms: userMs + kernelMs, kernelMs }];
+    }),
+  );
 
 /** Resident set size in MB, from /proc/<pid>/status. */
 export const rssMbOf = (pid: number): number => {
