@@ -5,6 +5,7 @@ import { factorStoreContract } from './factor-store.contract.js';
 import { aSession, aUser, anApiToken, anInvite, at } from './fixtures.js';
 import type { Store, StoreFactory, StoreUnderTest } from './store-factory.js';
 import { userScopeOwnedRowsContract } from './user-scope-owned-rows.contract.js';
+import { userScopeSignInContract } from './user-scope-sign-in.contract.js';
 import { userScopeTrailContract } from './user-scope-trail.contract.js';
 
 export interface TwoUsers {
@@ -63,6 +64,7 @@ export function userScopesContract(adapter: string, factory: StoreFactory): void
 
     userScopeOwnedRowsContract(given);
     userScopeTrailContract(given);
+    userScopeSignInContract(given);
     factorStoreContract(given);
   });
 }

@@ -23,9 +23,13 @@ const AUTH_LOOKUPS = {
   userByEmail: 'select * from `users` where `users`.`email` = ?',
   inviteByCodeHash: 'select * from `invites` where `invites`.`code_hash` = ?',
 };
-const SCOPE_TOUCHES = {
+const SCOPE_WRITES = {
   touchSession: 'update `sessions` set `expires_at` = ?, `last_seen_at` = ? where `sessions`.`user_id` = ? and `sessions`.`id` = ?',
   touchApiToken: 'update `api_tokens` set `last_used_at` = ? where `api_tokens`.`user_id` = ? and `api_tokens`.`id` = ?',
+  // A sign-in's fixed statements; its user update and inserts are compiled per column list.
+  sessionAuthMethods: 'update `sessions` set `auth_methods` = ? where `sessions`.`user_id` = ? and `sessions`.`id` = ?',
+  surplusSessions: `select ${SESSION.map((name) => `\`sessions\`.\`${name}\``).join(', ')} from \`sessions\` where \`sessions\`.\`user_id\` = ? order by \`sessions\`.\`last_seen_at\` desc, \`sessions\`.\`id\` desc limit ? offset ?`,
+  deleteSession: 'delete from `sessions` where `sessions`.`user_id` = ? and `sessions`.`id` = ?',
 };
 
 /** The same text in the engine's dialect. */
@@ -47,10 +51,10 @@ describe(`the hot path's SQL, pinned (${ENGINE_LABEL})`, () => {
     expect(new PreparedAuthQueries(database.db).sql).to.deep.equal(onEngine(AUTH_LOOKUPS));
   });
 
-  // PostgreSQL runs the touches through knex's builders (its commit is durable either way): SQLite only.
+  // PostgreSQL runs the touches and the sign-in's writes through knex's builders (its commit is durable either way): SQLite only.
   if (TEST_ENGINE === 'sqlite') {
-    it('the coalesced touches of a session and a token carry the user filter first', () => {
-      expect(new PreparedScopeQueries(database.db).sql).to.deep.equal(SCOPE_TOUCHES);
+    it("the coalesced touches and a sign-in's statements carry the user filter first", () => {
+      expect(new PreparedScopeQueries(database.db).sql).to.deep.equal(SCOPE_WRITES);
     });
   }
 });

@@ -50,11 +50,20 @@ const entryOf = (scope: UserScope, event: NewSecurityEvent): SecurityLogEntry =>
  * A scope whose recorded events also reach the security log — but only once they are durable:
  * inside a transaction they wait for its commit, and a rolled-back event is never logged.
  */
-export const loggedScope = (scope: UserScope, sink: Sink, pending: SecurityLogEntry[] | null): UserScope =>
-  loggingAfterCommit(scope, sink, pending, (inner, queue) => loggedScope(inner, sink, queue), {
+export const loggedScope = (scope: UserScope, sink: Sink, pending: SecurityLogEntry[] | null): UserScope => {
+  const logged = (event: NewSecurityEvent): void => {
+    if (pending) pending.push(entryOf(scope, event));
+    else sink(entryOf(scope, event));
+  };
+  return loggingAfterCommit(scope, sink, pending, (inner, queue) => loggedScope(inner, sink, queue), {
     recordEvent: async (event) => {
       await scope.recordEvent(event);
-      if (pending) pending.push(entryOf(scope, event));
-      else sink(entryOf(scope, event));
+      logged(event);
+    },
+    // Its own transaction: the event is durable once it returns (or queued, inside an outer one).
+    recordSignIn: async (signIn) => {
+      await scope.recordSignIn(signIn);
+      logged(signIn.event);
     },
   });
+};

@@ -10,7 +10,7 @@ import type { User } from '../../core/domain/user.js';
 import { hasSecondFactor } from '../../core/domain/second-factor.js';
 import type { FactorStore } from '../../core/ports/factor-store.js';
 import type { UserOidcStore } from '../../core/ports/user-oidc-store.js';
-import type { Page, SessionProof, UserChanges, UserScope } from '../../core/ports/user-scopes.js';
+import type { Page, SessionProof, SignInRecord, UserChanges, UserScope } from '../../core/ports/user-scopes.js';
 import { ScopedAccess } from './access/scoped-access.js';
 import { engineOf } from './connection/engine.js';
 import { KnexFactorStore } from './knex-factor-store.js';
@@ -27,7 +27,7 @@ export class KnexUserScope implements UserScope {
   private readonly access: ScopedAccess;
   readonly factors: FactorStore;
   readonly oidc: UserOidcStore;
-  /** SQLite outside a transaction only: the per-request touches on statements prepared once per connection. */
+  /** SQLite outside a transaction only: the per-request touches and a sign-in's writes on statements prepared once per connection. */
   private readonly prepared: PreparedScopeQueries | null;
 
   constructor(
@@ -77,6 +77,16 @@ export class KnexUserScope implements UserScope {
     if (authMethods !== '') await this.access.update(SESSION_SIGN_INS, { authMethods }, (row) => row.where('id', session.id));
     const surplus = await this.access.select(SESSIONS).orderBy('lastSeenAt', 'desc').orderBy('id', 'desc').offset(SESSIONS_PER_USER).all();
     for (const stale of surplus) await this.access.delete(SESSIONS, (row) => row.where('id', stale.id));
+  }
+
+  /** On SQLite outside a transaction, one transaction of prepared statements (prepared-scope-queries.ts); else these steps. */
+  recordSignIn(signIn: SignInRecord): Promise<void> {
+    if (this.prepared) return this.prepared.recordSignIn(this.userId, signIn);
+    return this.transaction(async (scope) => {
+      await scope.updateUser(signIn.userChanges);
+      await scope.insertSession(signIn.session);
+      await scope.recordEvent(signIn.event);
+    });
   }
 
   async findSessionSignIn(sessionId: string): Promise<SessionSignIn | null> {

@@ -9,7 +9,7 @@ import type { User } from '../../core/domain/user.js';
 import { hasSecondFactor } from '../../core/domain/second-factor.js';
 import type { FactorStore } from '../../core/ports/factor-store.js';
 import type { UserOidcStore } from '../../core/ports/user-oidc-store.js';
-import type { Page, SessionProof, UserChanges, UserScope } from '../../core/ports/user-scopes.js';
+import type { Page, SessionProof, SignInRecord, UserChanges, UserScope } from '../../core/ports/user-scopes.js';
 import { MemoryFactorStore } from './memory-factor-store.js';
 import { MemoryUserOidcStore } from './oidc/memory-user-oidc-store.js';
 import { copy, idKey, insertChecked, transactionally, type MemoryTables } from './memory-tables.js';
@@ -79,6 +79,14 @@ export class MemoryUserScope implements UserScope {
     const byLastSeen = this.mine(this.tables.sessions).sort((a, b) => b.lastSeenAt.getTime() - a.lastSeenAt.getTime() || (a.id < b.id ? 1 : -1));
     for (const stale of byLastSeen.slice(SESSIONS_PER_USER)) this.tables.sessions.delete(stale.id);
     if (authMethods?.length) this.tables.sessionAuthMethods.set(idKey(session.id) as string, authMethods.join(' '));
+  }
+
+  recordSignIn({ userChanges, session, event }: SignInRecord): Promise<void> {
+    return this.transaction(async (scope) => {
+      await scope.updateUser(userChanges);
+      await scope.insertSession(session);
+      await scope.recordEvent(event);
+    });
   }
 
   async findSessionSignIn(sessionId: string): Promise<SessionSignIn | null> {

@@ -12,6 +12,13 @@ export type UserChanges = Partial<Pick<User, 'displayName' | 'passwordHash' | 'u
 /** New proofs for a session; with `tokenHash`, its secret is rotated too (the old one dies, the id stays). */
 export type SessionProof = Pick<Session, 'authenticatedAt' | 'secondFactorAt'> & Partial<Pick<Session, 'tokenHash'>>;
 
+/** What a successful sign-in writes: the user's changes (last_login_at, a rehashed password), its session, its event. */
+export interface SignInRecord {
+  userChanges: UserChanges;
+  session: Session;
+  event: NewSecurityEvent;
+}
+
 /** Keyset paging, newest first: up to `limit` rows older than the row with id `before`. */
 export interface Page {
   limit: number;
@@ -48,6 +55,11 @@ export interface UserScope {
    * SESSIONS_PER_USER: beyond that, the least recently seen sessions are deleted.
    */
   insertSession(session: Session): Promise<void>;
+  /**
+   * `updateUser`, `insertSession` and `recordEvent` in one transaction (inside `transaction`, part
+   * of it): the writes every sign-in makes, one call so that an adapter can run them as one unit.
+   */
+  recordSignIn(signIn: SignInRecord): Promise<void>;
   /** How and when the session was opened (its `authMethods` as written); null when it is not this user's. */
   findSessionSignIn(sessionId: string): Promise<SessionSignIn | null>;
   touchSession(sessionId: string, changes: { expiresAt: Date; lastSeenAt: Date }): Promise<void>;

@@ -79,6 +79,16 @@ export class ScopedAccess {
     return compileTemplate(this.narrowed(model, narrowing).update(row), placeholders);
   }
 
+  /** An insert compiled once like `compiledUpdate`: `row` holds a placeholder per column, the owner column is the scope's. */
+  compiledInsert<T, O extends keyof T & string>(model: InsertableModel<T, O>, row: StoredRow, placeholders: Readonly<Record<string, unknown>>): StatementTemplate {
+    return compileTemplate(this.db(model.table).insert({ ...row, [model.owner.column]: this.storedUserId }), placeholders);
+  }
+
+  /** A delete compiled once like `compiledUpdate`, with the same filter as `delete`. */
+  compiledDelete<T, S extends keyof T & string>(model: ScopedModel<T, S>, narrowing: Narrowing<T>, placeholders: Readonly<Record<string, unknown>>): StatementTemplate {
+    return compileTemplate(this.narrowed(model, narrowing).delete(), placeholders);
+  }
+
   private narrowed<T>(model: ScopedModel<T>, narrowing?: Narrowing<T>): Knex.QueryBuilder {
     const query = this.filtered(model);
     if (narrowing) narrowing(new ScopedFilter(model, this.engine)).applyTo(query);

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { Engine } from '../connection/engine.js';
 import { columnFor, type ScopedModel } from '../models/model.js';
+import { compileTemplate, type StatementTemplate } from '../hot-path/statement-template.js';
 import { fromRow, type StoredRow } from '../row-mapping.js';
 import { ScopedFilter } from './scoped-filter.js';
 
@@ -42,10 +43,12 @@ export class ScopedReader<T> extends ScopedFilter<T> {
   }
 
   async all(): Promise<T[]> {
-    const query = this.query();
-    if (this.rowLimit !== null) query.limit(this.rowLimit);
-    if (this.rowOffset > 0) query.offset(this.rowOffset);
-    return ((await query) as StoredRow[]).map((row) => fromRow(this.model, row));
+    return ((await this.allQuery()) as StoredRow[]).map((row) => fromRow(this.model, row));
+  }
+
+  /** What `all` would run, compiled once with placeholder values (statement-template.ts). */
+  compiledAll(placeholders: Readonly<Record<string, unknown>>): StatementTemplate {
+    return compileTemplate(this.allQuery(), placeholders);
   }
 
   async count(): Promise<number> {
@@ -53,6 +56,13 @@ export class ScopedReader<T> extends ScopedFilter<T> {
     this.applyTo(query);
     const [row] = (await query.count({ n: '*' })) as { n: unknown }[];
     return Number(row?.n ?? 0);
+  }
+
+  private allQuery(): Knex.QueryBuilder {
+    const query = this.query();
+    if (this.rowLimit !== null) query.limit(this.rowLimit);
+    if (this.rowOffset > 0) query.offset(this.rowOffset);
+    return query;
   }
 
   private query(): Knex.QueryBuilder {

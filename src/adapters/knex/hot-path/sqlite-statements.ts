@@ -5,6 +5,19 @@ import type { StoredRow } from '../row-mapping.js';
 import { sqliteReaderFor } from './sqlite-reader.js';
 import type { StatementTemplate } from './statement-template.js';
 
+const fixed = (sql: string): StatementTemplate => ({ sql, bind: () => [] });
+// knex's own words for an immediate transaction (sqlite-client.ts), so the query log reads the same.
+const BEGIN = fixed('BEGIN IMMEDIATE;');
+const COMMIT = fixed('COMMIT;');
+const ROLLBACK = fixed('ROLLBACK;');
+
+/** The statements of one SqliteStatements.transaction, run at once on its connection. */
+export interface SqliteTransaction {
+  /** Answers how many rows changed. */
+  run(template: StatementTemplate, values: Readonly<Record<string, unknown>>): number;
+  all(template: StatementTemplate, values: Readonly<Record<string, unknown>>): StoredRow[];
+}
+
 /**
  * Runs templates on better-sqlite3 statements prepared once per connection (the same cache as
  * knex's own queries, statement-cache.ts): knex would compile the builder on every call. Reads
@@ -40,6 +53,40 @@ export class SqliteStatements {
         return statement.run(bindings).changes;
       } finally {
         connection.pragma(`synchronous = ${previous}`);
+      }
+    });
+  }
+
+  /**
+   * `work` in one `BEGIN IMMEDIATE` … `COMMIT` on the pool's connection, synchronously, so nothing
+   * else can run on the connection in between; anything `work` throws rolls it all back. This
+   * is knex's transaction without its per-transaction knex instance and builder calls.
+   */
+  transaction<T>(work: (tx: SqliteTransaction) => T): Promise<T> {
+    return this.using(BEGIN, {}, (begin, _, connection) => {
+      const prepared = (template: StatementTemplate, values: Readonly<Record<string, unknown>>): [Statement, unknown[]] => {
+        const bindings = template.bind(values);
+        this.observe(template, bindings);
+        return [preparedOnce(connection, template.sql), bindings];
+      };
+      const tx: SqliteTransaction = {
+        run: (template, values) => {
+          const [statement, bindings] = prepared(template, values);
+          return statement.run(bindings).changes;
+        },
+        all: (template, values) => {
+          const [statement, bindings] = prepared(template, values);
+          return statement.all(bindings) as StoredRow[];
+        },
+      };
+      begin.run();
+      try {
+        const result = work(tx);
+        prepared(COMMIT, {})[0].run();
+        return result;
+      } catch (error) {
+        if (connection.inTransaction) prepared(ROLLBACK, {})[0].run();
+        throw error;
       }
     });
   }

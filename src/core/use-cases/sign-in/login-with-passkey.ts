@@ -48,9 +48,7 @@ export const makeLoginWithPasskey =
     await scope.transaction(async (tx) => {
       await tx.factors.touchPasskey(passkey.id, verified.counter, now);
       await tx.factors.clearSecondFactorFailures();
-      await tx.updateUser({ lastLoginAt: now });
-      await tx.insertSession(session);
-      await tx.recordEvent(trailEvent(deps, 'login_succeeded', context, { targetId: session.id }));
+      await tx.recordSignIn({ userChanges: { lastLoginAt: now }, session, event: trailEvent(deps, 'login_succeeded', context, { targetId: session.id }) });
     });
     await guard.clearLoginFailures(attempt);
     await endPresentedSession(deps, context);

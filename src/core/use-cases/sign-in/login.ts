@@ -47,11 +47,11 @@ export const makeLogin =
     }
     await guard.clearLoginFailures(attempt);
     const { session, grant } = newSession(deps, user.id, context.userAgent, ['pwd']);
-    await deps.scopes.open(user.id).transaction(async (scope) => {
-      const rehash = rehashed ? { passwordHash: rehashed, updatedAt: session.createdAt } : {};
-      await scope.updateUser({ ...rehash, lastLoginAt: session.createdAt });
-      await scope.insertSession(session);
-      await scope.recordEvent(trailEvent(deps, 'login_succeeded', context, { targetId: session.id }));
+    const rehash = rehashed ? { passwordHash: rehashed, updatedAt: session.createdAt } : {};
+    await deps.scopes.open(user.id).recordSignIn({
+      userChanges: { ...rehash, lastLoginAt: session.createdAt },
+      session,
+      event: trailEvent(deps, 'login_succeeded', context, { targetId: session.id }),
     });
     return { kind: 'signed_in', user: toPublicUser(user), session: grant, device: issueDeviceCookie(deps, user.id) };
   };

@@ -57,9 +57,7 @@ export const completeSecondStep = async (
     // Another request completed it first: roll the proof back, this one opens nothing.
     if (!(await tx.factors.deletePendingLogin(pending.id))) throw new DomainError('not_authenticated');
     await tx.factors.clearSecondFactorFailures();
-    await tx.updateUser({ lastLoginAt: session.createdAt });
-    await tx.insertSession(session);
-    await tx.recordEvent(trailEvent(deps, 'login_succeeded', context, { targetId: session.id }));
+    await tx.recordSignIn({ userChanges: { lastLoginAt: session.createdAt }, session, event: trailEvent(deps, 'login_succeeded', context, { targetId: session.id }) });
     return true;
   });
   if (!proved) {
