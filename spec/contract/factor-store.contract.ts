@@ -67,6 +67,21 @@ export function factorStoreContract(given: TwoUsers): void {
       expect((await factorsOf(given.bob.id).summary()).recoveryCodes).to.equal(1);
     });
 
+    it('summarises its own user\'s factors alike inside and outside a transaction, and counts a TOTP factor once confirmed', async () => {
+      await factorsOf(given.ada.id).insertTotp(aTotp(given.ada.id, { confirmedAt: T0 }));
+      await factorsOf(given.ada.id).insertPasskey(aPasskey(given.ada.id));
+      await factorsOf(given.ada.id).insertPasskey(aPasskey(given.ada.id));
+      await factorsOf(given.ada.id).replaceRecoveryCodes([aCode(given.ada.id, 'e'.repeat(64)), aCode(given.ada.id, 'f'.repeat(64)), aCode(given.ada.id, '1'.repeat(64))]);
+      await factorsOf(given.bob.id).insertTotp(aTotp(given.bob.id));
+      await factorsOf(given.bob.id).insertPasskey(aPasskey(given.bob.id));
+      const ada = { totp: true, passkeys: 2, recoveryCodes: 3 };
+      const bob = { totp: false, passkeys: 1, recoveryCodes: 0 };
+      expect(await factorsOf(given.ada.id).summary()).to.deep.equal(ada);
+      expect(await factorsOf(given.bob.id).summary()).to.deep.equal(bob);
+      expect(await given.store.scopes.open(given.ada.id).transaction((tx) => tx.factors.summary())).to.deep.equal(ada);
+      expect(await given.store.scopes.open(given.bob.id).transaction((tx) => tx.factors.summary())).to.deep.equal(bob);
+    });
+
     it('counts refused second-factor proofs per user, and clears only its own user\'s count', async () => {
       const failure = (userId: UserId) => ({ id: uuidv7(), userId, createdAt: T0 });
       expect(await factorsOf(given.ada.id).countSecondFactorFailure(failure(given.ada.id))).to.equal(1);

@@ -23,13 +23,17 @@ const AUTH_LOOKUPS = {
   userByEmail: 'select * from `users` where `users`.`email` = ?',
   inviteByCodeHash: 'select * from `invites` where `invites`.`code_hash` = ?',
 };
-const SCOPE_WRITES = {
+const SCOPE_STATEMENTS = {
   touchSession: 'update `sessions` set `expires_at` = ?, `last_seen_at` = ? where `sessions`.`user_id` = ? and `sessions`.`id` = ?',
   touchApiToken: 'update `api_tokens` set `last_used_at` = ? where `api_tokens`.`user_id` = ? and `api_tokens`.`id` = ?',
   // A sign-in's fixed statements; its user update and inserts are compiled per column list.
   sessionAuthMethods: 'update `sessions` set `auth_methods` = ? where `sessions`.`user_id` = ? and `sessions`.`id` = ?',
   surplusSessions: `select ${SESSION.map((name) => `\`sessions\`.\`${name}\``).join(', ')} from \`sessions\` where \`sessions\`.\`user_id\` = ? order by \`sessions\`.\`last_seen_at\` desc, \`sessions\`.\`id\` desc limit ? offset ?`,
   deleteSession: 'delete from `sessions` where `sessions`.`user_id` = ? and `sessions`.`id` = ?',
+  // The factor summary a sign-in reads (on the read connection).
+  totpCount: 'select count(*) as `n` from `totp_factors` where `totp_factors`.`user_id` = ? and `totp_factors`.`confirmed_at` > ?',
+  passkeyCount: 'select count(*) as `n` from `passkeys` where `passkeys`.`user_id` = ?',
+  recoveryCodeCount: 'select count(*) as `n` from `recovery_codes` where `recovery_codes`.`user_id` = ?',
 };
 
 /** The same text in the engine's dialect. */
@@ -53,8 +57,8 @@ describe(`the hot path's SQL, pinned (${ENGINE_LABEL})`, () => {
 
   // PostgreSQL runs the touches and the sign-in's writes through knex's builders (its commit is durable either way): SQLite only.
   if (TEST_ENGINE === 'sqlite') {
-    it("the coalesced touches and a sign-in's statements carry the user filter first", () => {
-      expect(new PreparedScopeQueries(database.db).sql).to.deep.equal(SCOPE_WRITES);
+    it("the coalesced touches and a sign-in's factor summary and writes carry the user filter first", () => {
+      expect(new PreparedScopeQueries(database.db).sql).to.deep.equal(SCOPE_STATEMENTS);
     });
   }
 });

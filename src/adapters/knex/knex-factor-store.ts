@@ -5,6 +5,8 @@ import type { ChallengePurpose, WebAuthnChallenge } from '../../core/domain/weba
 import type { FactorStore } from '../../core/ports/factor-store.js';
 import type { ScopedAccess } from './access/scoped-access.js';
 import { isUniqueViolation } from './connection/unique-violation.js';
+import { factorCounts, summaryOf } from './factor-counts.js';
+import type { PreparedScopeQueries } from './hot-path/prepared-scope-queries.js';
 import { PASSKEYS, PENDING_LOGINS, RECOVERY_CODES, SECOND_FACTOR_FAILURES, TOTP_FACTORS, WEBAUTHN_CHALLENGES } from './models/index.js';
 
 /**
@@ -13,13 +15,16 @@ import { PASSKEYS, PENDING_LOGINS, RECOVERY_CODES, SECOND_FACTOR_FAILURES, TOTP_
  * says who won — correct under SQLite's write lock and PostgreSQL's row locks alike.
  */
 export class KnexFactorStore implements FactorStore {
-  constructor(private readonly access: ScopedAccess) {}
+  /** `prepared`: SQLite outside a transaction, where the summary every sign-in reads runs on statements prepared once. */
+  constructor(
+    private readonly access: ScopedAccess,
+    private readonly prepared: PreparedScopeQueries | null = null,
+  ) {}
 
   async summary(): Promise<FactorSummary> {
-    const totp = await this.access.select(TOTP_FACTORS).where('confirmedAt', '>', new Date(0)).count();
-    const passkeys = await this.access.select(PASSKEYS).count();
-    const recoveryCodes = await this.access.select(RECOVERY_CODES).count();
-    return { totp: totp > 0, passkeys, recoveryCodes };
+    if (this.prepared) return this.prepared.factorSummary(this.access.userId);
+    const counts = factorCounts(this.access);
+    return summaryOf({ totp: await counts.totp.count(), passkeys: await counts.passkeys.count(), recoveryCodes: await counts.recoveryCodes.count() });
   }
 
   findTotp(): Promise<TotpFactor | null> {

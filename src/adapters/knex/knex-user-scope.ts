@@ -35,10 +35,10 @@ export class KnexUserScope implements UserScope {
     readonly userId: UserId,
   ) {
     this.access = new ScopedAccess(db, userId);
-    this.factors = new KnexFactorStore(this.access);
-    this.oidc = new KnexUserOidcStore(db, this.access);
     // Inside a transaction every statement must run on its connection (SQLite has one writer).
     this.prepared = isTransaction(db) ? null : preparedScopeQueriesFor(db);
+    this.factors = new KnexFactorStore(this.access, this.prepared);
+    this.oidc = new KnexUserOidcStore(db, this.access);
   }
 
   transaction<T>(work: (scope: UserScope) => Promise<T>): Promise<T> {

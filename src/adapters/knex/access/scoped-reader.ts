@@ -5,6 +5,9 @@ import { compileTemplate, type StatementTemplate } from '../hot-path/statement-t
 import { fromRow, type StoredRow } from '../row-mapping.js';
 import { ScopedFilter } from './scoped-filter.js';
 
+/** The number a count's row holds (PostgreSQL answers a bigint as text). */
+export const countOf = (row: StoredRow | undefined): number => Number(row?.n ?? 0);
+
 /**
  * A read of one user's rows of one model: conditions, order and a limit, then `first`, `all` or
  * `count`. It hands out records, never a query builder, so nothing can be chained onto the SQL.
@@ -52,10 +55,19 @@ export class ScopedReader<T> extends ScopedFilter<T> {
   }
 
   async count(): Promise<number> {
+    const [row] = (await this.countQuery()) as StoredRow[];
+    return countOf(row);
+  }
+
+  /** What `count` would run, compiled once with placeholder values; its row reads with `countOf`. */
+  compiledCount(placeholders: Readonly<Record<string, unknown>>): StatementTemplate {
+    return compileTemplate(this.countQuery(), placeholders);
+  }
+
+  private countQuery(): Knex.QueryBuilder {
     const query = this.base();
     this.applyTo(query);
-    const [row] = (await query.count({ n: '*' })) as { n: unknown }[];
-    return Number(row?.n ?? 0);
+    return query.count({ n: '*' });
   }
 
   private allQuery(): Knex.QueryBuilder {

@@ -2,7 +2,10 @@ import type { Knex } from 'knex';
 import { SESSIONS_PER_USER } from '../../../core/domain/quotas.js';
 import type { UserId } from '../../../core/domain/user-id.js';
 import type { SignInRecord } from '../../../core/ports/user-scopes.js';
+import type { FactorSummary } from '../../../core/domain/second-factor.js';
 import { ScopedAccess } from '../access/scoped-access.js';
+import { countOf } from '../access/scoped-reader.js';
+import { factorCounts, summaryOf } from '../factor-counts.js';
 import { API_TOKENS, SECURITY_EVENTS, SESSION_SIGN_INS, SESSIONS, USERS } from '../models/index.js';
 import type { InsertableModel } from '../models/model.js';
 import { toRow, type StoredRow } from '../row-mapping.js';
@@ -17,8 +20,17 @@ const at = (name: string) => `\u0000${name}`;
 /** A placeholder per column of `row`, named by the column. */
 const slotsOf = (row: StoredRow): StoredRow => Object.fromEntries(Object.keys(row).map((column) => [column, at(column)]));
 
+const countTemplates = (access: ScopedAccess, userId: string) => {
+  const counts = factorCounts(access);
+  return {
+    totpCount: counts.totp.compiledCount({ userId }),
+    passkeyCount: counts.passkeys.compiledCount({ userId }),
+    recoveryCodeCount: counts.recoveryCodes.compiledCount({ userId }),
+  };
+};
+
 /**
- * The user-scope writes of the hot paths (the coalesced touches, and a sign-in's writes), compiled
+ * The user-scope statements of the hot paths (the coalesced touches, a sign-in's factor summary and writes), compiled
  * once by ScopedAccess itself, so the user filter in the SQL is exactly the one every other scoped
  * query gets.
  */
@@ -51,6 +63,7 @@ export class PreparedScopeQueries {
       }),
       surplusSessions: access.select(SESSIONS).orderBy('lastSeenAt', 'desc').orderBy('id', 'desc').offset(SESSIONS_PER_USER).compiledAll({ userId: ids.userId }),
       deleteSession: access.compiledDelete(SESSIONS, (row) => row.where('id', ROW), ids),
+      ...countTemplates(access, ids.userId),
     };
   }
 
@@ -64,6 +77,14 @@ export class PreparedScopeQueries {
 
   touchApiToken = (userId: string, id: string, changes: StoredRow) =>
     this.statements.runUnsynced(this.templates.touchApiToken, { userId, id, ...changes });
+
+  /** KnexFactorStore's summary, on the read connection like every per-request read (sqlite-statements.ts). */
+  async factorSummary(userId: UserId): Promise<FactorSummary> {
+    const owner = { userId: toStoredId(userId) };
+    const count = async (template: StatementTemplate) => countOf(await this.statements.get(template, owner));
+    const { totpCount, passkeyCount, recoveryCodeCount } = this.templates;
+    return summaryOf({ totp: await count(totpCount), passkeys: await count(passkeyCount), recoveryCodes: await count(recoveryCodeCount) });
+  }
 
   /**
    * KnexUserScope's updateUser, insertSession and recordEvent, statement for statement, in one
