@@ -1,6 +1,6 @@
 /**
- * `tsx bench/profile.ts [cookie|bearer|verify|login|b]`: the built server under the /users/me load (or
- * /auth/verify, or logins; `b` profiles reference (b) instead) with `node --cpu-prof`, then the profile summed by part (bench/lib/profile-summary.ts);
+ * `tsx bench/profile.ts [cookie|bearer|verify|login|register|b]`: the built server under the /users/me load (or
+ * /auth/verify, or logins, or registrations; `b` profiles reference (b) instead) with `node --cpu-prof`, then the profile summed by part (bench/lib/profile-summary.ts);
  * for logins a second table sums the same samples by the login's own steps beside the hash
  * (throttle, event row, last_login_at, session and quota, device cookie, SQL and its COMMIT).
  * Keeps the .cpuprofile in bench/results/ (git-ignored) for Chrome DevTools or profile-table.ts.
@@ -30,11 +30,16 @@ try {
     : startGatehouse(seeded.url, join(work, 'g.log'), profiling));
   const path = load === 'verify' ? '/api/v1/auth/verify' : '/api/v1/users/me';
   // BENCH_CONNECTIONS=1 profiles logins one at a time: the main thread's work without two hashes beside it.
-  const wrkLoad = load === 'login' ? { ...post(server, 'login', { BENCH_EMAILS: tokens }), connections: Number(process.env.BENCH_CONNECTIONS ?? 8) } : usersMe(server, tokens, load === 'bearer' ? 'bearer' : 'cookie', path);
+  const connections = Number(process.env.BENCH_CONNECTIONS ?? 8);
+  const wrkLoad =
+    load === 'login' ? { ...post(server, 'login', { BENCH_EMAILS: tokens }), connections }
+    : load === 'register' ? { ...post(server, 'register', { BENCH_INVITE_CODE: seeded.inviteCode }), connections }
+    : usersMe(server, tokens, load === 'bearer' ? 'bearer' : 'cookie', path);
   let requests = 0;
   try {
     for (const s of [3, seconds]) {
-      const result = await runWrk({ ...wrkLoad, seconds: s });
+      // A run id per wrk run: each numbers its registrations from zero, and every email must be new.
+      const result = await runWrk({ ...wrkLoad, env: { ...wrkLoad.env, BENCH_RUN_ID: `${process.pid}-${s}` }, seconds: s });
       if (result.errors > 0) throw new Error(`${result.errors} failed requests`);
       requests += result.requests;
     }
@@ -49,9 +54,9 @@ try {
   const profile = JSON.parse(readFileSync(kept, 'utf8')) as CpuProfile;
   console.log(`${load}: ${requests} requests (3 s warm-up + ${seconds} s) profiled; ${kept}\n`);
   console.log(toProfileTable(summarise(profile), requests));
-  if (load === 'login') {
-    // The same samples by the login's own steps: what a login does on the main thread beside the hash.
-    console.log(`\nlogin, by step (µs per login):\n`);
+  if (load === 'login' || load === 'register') {
+    // The same samples by the sign-in's own steps: what it does on the main thread beside the hash.
+    console.log(`\n${load}, by step (µs per request):\n`);
     console.log(toProfileTable(summariseLogin(profile), requests));
   }
 } finally {
