@@ -1,8 +1,8 @@
 import { expect } from 'chai';
-import type { Database } from 'better-sqlite3';
 import { createKnexStore } from '../../../src/adapters/knex/knex-store.js';
 import type { SignInRecord } from '../../../src/core/ports/user-scopes.js';
 import { aSession, aUser, anEvent } from '../../contract/fixtures.js';
+import { countingPrepares } from '../../support/db/counting-prepares.js';
 import type { TempDatabase } from '../../support/db/temp-database.js';
 import { createTempSqliteDatabase } from '../../support/db/temp-sqlite-database.js';
 
@@ -46,14 +46,7 @@ describe("SQLite: a sign-in's writes on statements prepared once", () => {
     const store = createKnexStore(temp.db);
     const user = aUser();
     await store.auth.insertUser(user);
-    const connection = (await temp.db.client.acquireConnection()) as Database;
-    await temp.db.client.releaseConnection(connection);
-    const prepares: string[] = [];
-    const prepare = connection.prepare.bind(connection);
-    connection.prepare = ((sql: string) => {
-      prepares.push(sql);
-      return prepare(sql);
-    }) as Database['prepare'];
+    const { prepared: prepares } = await countingPrepares(temp);
     await store.scopes.open(user.id).recordSignIn(aSignIn(user.id));
     // BEGIN and COMMIT may already be in the connection's cache (knex's own transactions share it).
     expect(prepares.filter((sql) => !/^(BEGIN|COMMIT)/.test(sql))).to.have.length(5);

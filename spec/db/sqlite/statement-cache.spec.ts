@@ -1,21 +1,8 @@
 import { expect } from 'chai';
-import type { Database } from 'better-sqlite3';
 import { preparedOnce } from '../../../src/adapters/knex/connection/statement-cache.js';
+import { countingPrepares } from '../../support/db/counting-prepares.js';
 import type { TempDatabase } from '../../support/db/temp-database.js';
 import { createTempSqliteDatabase } from '../../support/db/temp-sqlite-database.js';
-
-/** Counts the prepares of the connection knex holds (SQLite's pool has one). */
-const countingPrepares = async (temp: TempDatabase): Promise<{ connection: Database; prepared: string[] }> => {
-  const connection = (await temp.db.client.acquireConnection()) as Database;
-  await temp.db.client.releaseConnection(connection);
-  const prepared: string[] = [];
-  const prepare = connection.prepare.bind(connection);
-  connection.prepare = ((sql: string) => {
-    prepared.push(sql);
-    return prepare(sql);
-  }) as Database['prepare'];
-  return { connection, prepared };
-};
 
 describe('SQLite statements prepared once per connection', () => {
   let temp: TempDatabase;
