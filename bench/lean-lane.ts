@@ -4,8 +4,9 @@
  * by cookie and by bearer, /auth/verify by cookie — in alternating 4 s slices whose order rotates
  * every round, so that a shared machine's load falls on every build alike (bench/ab.ts, for more
  * than two builds and three loads). Prints req/s, the median slice's p99 and CPU µs a request (the
- * main thread's share beside it). `BENCH_LOADS=login` serves logins (8 connections) instead, any
- * part of a load's name picks it (comma-separated): the main thread's µs a login beside the hash.
+ * main thread's share beside it). `BENCH_LOADS=login` serves logins (8 connections) instead, and
+ * `register` registrations; any part of a load's name picks it (comma-separated): the main
+ * thread's µs a sign-in beside the hash.
  *
  * The builds of docs/performance.md (round 3, item 5): "lane" is `npm run build`; "chain" the same
  * sources with createApp's `leanLane` default turned to false; "front" the same with
@@ -43,7 +44,8 @@ const seeded = await seed({ file: join(work, 'lane.sqlite3'), users: rows, sessi
 const cookies = writeLines(join(work, 'cookies.txt'), seeded.cookies);
 const bearers = writeLines(join(work, 'bearers.txt'), seeded.bearers);
 const emails = writeLines(join(work, 'emails.txt'), seeded.emails);
-// BENCH_LOADS=login (any part of a load's name, comma-separated) picks loads; the login is opt-in.
+// BENCH_LOADS=login (any part of a load's name, comma-separated) picks loads; logins and registrations are opt-in.
+let slices = 0;
 const picked = (process.env.BENCH_LOADS ?? 'GET').split(',');
 const loads = Object.fromEntries(
   Object.entries({
@@ -51,6 +53,8 @@ const loads = Object.fromEntries(
     'GET /users/me, bearer': (s: ServerProcess) => usersMe(s, bearers, 'bearer'),
     'GET /auth/verify, cookie': (s: ServerProcess) => usersMe(s, cookies, 'cookie', '/api/v1/auth/verify'),
     'POST /auth/login (8 conn)': (s: ServerProcess) => post(s, 'login', { BENCH_EMAILS: emails }),
+    // Every slice numbers its emails from zero: a run id per slice keeps them new (the builds share the database).
+    'POST /auth/register (8 conn)': (s: ServerProcess) => post(s, 'register', { BENCH_INVITE_CODE: seeded.inviteCode, BENCH_RUN_ID: `${process.pid}-${++slices}` }),
   }).filter(([name]) => picked.some((part) => name.includes(part))),
 );
 const servers: [string, ServerProcess][] = [];

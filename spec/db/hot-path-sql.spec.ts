@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { PreparedAuthQueries } from '../../src/adapters/knex/hot-path/prepared-auth-queries.js';
+import { PreparedRegistration } from '../../src/adapters/knex/hot-path/prepared-registration.js';
 import { PreparedScopeQueries } from '../../src/adapters/knex/hot-path/prepared-scope-queries.js';
 import { createTempDatabase, type TempDatabase } from '../support/db/temp-database.js';
 import { ENGINE_LABEL, TEST_ENGINE } from '../support/db/test-engine.js';
@@ -59,6 +60,12 @@ describe(`the hot path's SQL, pinned (${ENGINE_LABEL})`, () => {
   if (TEST_ENGINE === 'sqlite') {
     it("the coalesced touches and a sign-in's factor summary and writes carry the user filter first", () => {
       expect(new PreparedScopeQueries(database.db).sql).to.deep.equal(SCOPE_STATEMENTS);
+    });
+
+    it("a registration's use of its invite is one guarded UPDATE by the invite's id", () => {
+      expect(new PreparedRegistration(database.db, new PreparedScopeQueries(database.db)).sql).to.deep.equal({
+        countInviteUse: 'update `invites` set `used_count` = `used_count` + 1 where `invites`.`id` = ? and `used_count` < `max_uses`',
+      });
     });
   }
 });

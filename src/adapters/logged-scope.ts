@@ -1,4 +1,5 @@
 import type { NewSecurityEvent } from '../core/domain/security-event.js';
+import type { UserId } from '../core/domain/user-id.js';
 import type { SecurityLogEntry } from '../core/ports/security-log.js';
 import type { UserScope } from '../core/ports/user-scopes.js';
 
@@ -37,9 +38,10 @@ export const loggingAfterCommit = <S extends object & Transactional<S>>(
     },
   });
 
-const entryOf = (scope: UserScope, event: NewSecurityEvent): SecurityLogEntry => ({
+/** The security log's entry for an event on `userId`'s trail. */
+export const entryFor = (userId: UserId, event: NewSecurityEvent): SecurityLogEntry => ({
   type: event.type,
-  userId: scope.userId,
+  userId,
   actor: event.actor,
   actorId: event.actorId,
   targetId: event.targetId,
@@ -52,8 +54,8 @@ const entryOf = (scope: UserScope, event: NewSecurityEvent): SecurityLogEntry =>
  */
 export const loggedScope = (scope: UserScope, sink: Sink, pending: SecurityLogEntry[] | null): UserScope => {
   const logged = (event: NewSecurityEvent): void => {
-    if (pending) pending.push(entryOf(scope, event));
-    else sink(entryOf(scope, event));
+    if (pending) pending.push(entryFor(scope.userId, event));
+    else sink(entryFor(scope.userId, event));
   };
   return loggingAfterCommit(scope, sink, pending, (inner, queue) => loggedScope(inner, sink, queue), {
     recordEvent: async (event) => {

@@ -3,7 +3,7 @@ import type { SecurityLog, SecurityLogEntry } from '../core/ports/security-log.j
 import type { AdminScopes } from '../core/ports/admin-scopes.js';
 import type { UserScope, UserScopes } from '../core/ports/user-scopes.js';
 import { loggedAdminScope } from './logged-admin-scope.js';
-import { loggedScope, type Sink } from './logged-scope.js';
+import { entryFor, loggedScope, type Sink } from './logged-scope.js';
 
 /** Runs `operation` with `then` given a logged scope that flushes when the operation has committed. */
 const afterCommit = async <R>(sink: Sink, operation: (wrap: (scope: UserScope) => UserScope) => Promise<R>): Promise<R> => {
@@ -35,6 +35,17 @@ export const withSecurityLog = (store: TrailPorts, log: SecurityLog): TrailPorts
       insertUser: (user, then) => afterCommit(sink, (wrap) => auth.insertUser(user, then && ((scope) => then(wrap(scope))))),
       redeemInvite: (inviteId, user, then) =>
         afterCommit(sink, (wrap) => auth.redeemInvite(inviteId, user, then && ((scope) => then(wrap(scope))))),
+      redeemInviteSigningIn: async (inviteId, user, firstSignIn) => {
+        // The store may run the whole registration as one unit: its event is logged once that has committed.
+        let made: SecurityLogEntry | null = null;
+        const redeemed = await auth.redeemInviteSigningIn(inviteId, user, (userId) => {
+          const signIn = firstSignIn(userId);
+          made = entryFor(userId, signIn.event);
+          return signIn;
+        });
+        if (redeemed.outcome === 'inserted' && made) sink(made);
+        return redeemed;
+      },
       deleteSessionByTokenHash: (hash, then) =>
         afterCommit(sink, (wrap) => auth.deleteSessionByTokenHash(hash, then && ((scope, id) => then(wrap(scope), id)))),
     },

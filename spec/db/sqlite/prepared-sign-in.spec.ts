@@ -1,7 +1,9 @@
 import { expect } from 'chai';
+import { signInNewUser } from '../../../src/adapters/first-sign-in.js';
 import { createKnexStore } from '../../../src/adapters/knex/knex-store.js';
+import type { UserId } from '../../../src/core/domain/user-id.js';
 import type { SignInRecord } from '../../../src/core/ports/user-scopes.js';
-import { aSession, aUser, anEvent } from '../../contract/fixtures.js';
+import { aSession, aUser, anEvent, anInvite } from '../../contract/fixtures.js';
 import { countingPrepares } from '../../support/db/counting-prepares.js';
 import type { TempDatabase } from '../../support/db/temp-database.js';
 import { createTempSqliteDatabase } from '../../support/db/temp-sqlite-database.js';
@@ -53,5 +55,19 @@ describe("SQLite: a sign-in's writes on statements prepared once", () => {
     const afterFirst = prepares.length;
     for (let i = 0; i < 3; i++) await store.scopes.open(user.id).recordSignIn(aSignIn(user.id));
     expect(prepares).to.have.length(afterFirst);
+  });
+
+  it("runs a registration as knex's path does, statement for statement, in one immediate transaction", async () => {
+    const store = createKnexStore(temp.db);
+    const admin = aUser({ role: 'admin' });
+    await store.auth.insertUser(admin);
+    const invite = anInvite(admin.id, { maxUses: 5 });
+    await store.scopes.open(admin.id).insertInvite(invite);
+    const firstSignIn = (userId: UserId) => ({ ...aSignIn(userId), result: undefined });
+    const prepared = await statementsOf(async () => void (await store.auth.redeemInviteSigningIn(invite.id, aUser(), firstSignIn)));
+    // redeemInvite with the sign-in through the new user's scope is knex's path (PostgreSQL's).
+    const built = await statementsOf(async () => void (await store.auth.redeemInvite(invite.id, aUser(), (scope) => signInNewUser(scope, firstSignIn))));
+    expect(prepared).to.deep.equal(built);
+    expect(prepared).to.have.length(8);
   });
 });

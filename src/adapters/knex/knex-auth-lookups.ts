@@ -8,14 +8,16 @@ import type { Session } from '../../core/domain/session.js';
 import type { UserId } from '../../core/domain/user-id.js';
 import type { CredentialOwner, NewUser, User } from '../../core/domain/user.js';
 import type { PasskeyLoginChallenge } from '../../core/domain/webauthn-challenge.js';
-import type { AuthLookups, InsertUserOutcome, RedeemOutcome, WithNewUser } from '../../core/ports/auth-lookups.js';
+import type { AuthLookups, FirstSignIn, InsertUserOutcome, RedeemOutcome, WithNewUser } from '../../core/ports/auth-lookups.js';
+import { signInNewUser } from '../first-sign-in.js';
 import type { UserScope } from '../../core/ports/user-scopes.js';
 import { AuthAccess, OWNER_PREFIX, ROW_PREFIX } from './access/auth-access.js';
 import { engineOf, type Engine } from './connection/engine.js';
 import { KnexUserScope } from './knex-user-scope.js';
 import { ACCOUNT_RECOVERIES, API_TOKENS, CREDENTIAL_OWNERS, INVITES, PASSKEY_LOGIN_CHALLENGES, PASSKEYS, PENDING_LOGINS, SESSIONS, USERS, type Model } from './models/index.js';
 import type { PreparedAuthQueries } from './hot-path/prepared-auth-queries.js';
-import { preparedAuthQueriesFor } from './hot-path/prepared-queries.js';
+import { preparedAuthQueriesFor, preparedRegistrationFor } from './hot-path/prepared-queries.js';
+import type { PreparedRegistration } from './hot-path/prepared-registration.js';
 import { fromRow, toRow, type StoredRow } from './row-mapping.js';
 import { fromStoredId, toStoredIdOrNull, toStoredTime } from './stored-forms.js';
 import { isUniqueViolation } from './connection/unique-violation.js';
@@ -29,11 +31,14 @@ export class KnexAuthLookups implements AuthLookups {
   private readonly engine: Engine;
   /** The hot lookups on statements prepared once (better-sqlite3, or named statements through pg). */
   private readonly prepared: PreparedAuthQueries;
+  /** SQLite only: a registration's writes as one unit of statements prepared once. */
+  private readonly registration: PreparedRegistration | null;
 
   constructor(private readonly db: Knex) {
     this.access = new AuthAccess(db);
     this.engine = engineOf(db);
     this.prepared = preparedAuthQueriesFor(db);
+    this.registration = preparedRegistrationFor(db);
   }
 
   async findUserByEmail(email: string): Promise<User | null> {
@@ -109,6 +114,20 @@ export class KnexAuthLookups implements AuthLookups {
       });
     } catch (error) {
       // The transaction was rolled back, so the use counted above is given back.
+      if (isUniqueViolation(error, 'users', 'email')) return { outcome: 'email_taken' };
+      throw error;
+    }
+  }
+
+  /** On SQLite one prepared unit (prepared-registration.ts); elsewhere redeemInvite with the sign-in through the new scope. */
+  async redeemInviteSigningIn<T>(inviteId: string, user: NewUser, firstSignIn: FirstSignIn<T>): Promise<RedeemOutcome<T>> {
+    if (!this.registration) return this.redeemInvite(inviteId, user, (scope) => signInNewUser(scope, firstSignIn));
+    const storedInviteId = toStoredIdOrNull(inviteId);
+    if (storedInviteId === null) return { outcome: 'invite_exhausted' };
+    try {
+      return await this.registration.redeemInvite(storedInviteId, user, firstSignIn);
+    } catch (error) {
+      // Rolled back, so the use counted is given back.
       if (isUniqueViolation(error, 'users', 'email')) return { outcome: 'email_taken' };
       throw error;
     }

@@ -7,8 +7,9 @@ import type { Session } from '../../core/domain/session.js';
 import type { UserId } from '../../core/domain/user-id.js';
 import { toCredentialOwner, type CredentialOwner, type NewUser, type User } from '../../core/domain/user.js';
 import type { PasskeyLoginChallenge } from '../../core/domain/webauthn-challenge.js';
-import type { AuthLookups, InsertUserOutcome, RedeemOutcome, WithNewUser } from '../../core/ports/auth-lookups.js';
+import type { AuthLookups, FirstSignIn, InsertUserOutcome, RedeemOutcome, WithNewUser } from '../../core/ports/auth-lookups.js';
 import type { UserScope } from '../../core/ports/user-scopes.js';
+import { signInNewUser } from '../first-sign-in.js';
 import { copy, idKey, insertChecked, transactionally, type MemoryTables } from './memory-tables.js';
 import { MemoryUserScope } from './memory-user-scope.js';
 
@@ -89,6 +90,10 @@ export class MemoryAuthLookups implements AuthLookups {
       invite.usedCount += 1;
       return this.inserted(user, then);
     });
+  }
+
+  redeemInviteSigningIn<T>(inviteId: string, user: NewUser, firstSignIn: FirstSignIn<T>): Promise<RedeemOutcome<T>> {
+    return this.redeemInvite(inviteId, user, (scope) => signInNewUser(scope, firstSignIn));
   }
 
   async deleteSessionByTokenHash(

@@ -3,6 +3,7 @@ import type { ApiToken } from '../domain/api-token.js';
 import type { Invite } from '../domain/invite.js';
 import type { PendingLogin } from '../domain/pending-login.js';
 import type { Passkey } from '../domain/second-factor.js';
+import type { NewSecurityEvent } from '../domain/security-event.js';
 import type { Session } from '../domain/session.js';
 import type { UserId } from '../domain/user-id.js';
 import type { CredentialOwner, NewUser, User } from '../domain/user.js';
@@ -13,6 +14,11 @@ export type InsertUserOutcome<T = void> = { outcome: 'inserted'; user: User; res
 export type RedeemOutcome<T = void> = InsertUserOutcome<T> | { outcome: 'invite_exhausted' };
 /** Work done through the new user's own scope in the transaction that creates the user; its result comes back. */
 export type WithNewUser<T> = (scope: UserScope) => Promise<T>;
+/**
+ * A registration's first sign-in, made from the new user's id: its session and event, and a result
+ * to hand back. Synchronous, so that an adapter can run the whole registration as one unit.
+ */
+export type FirstSignIn<T> = (userId: UserId) => { session: Session; event: NewSecurityEvent; result: T };
 
 /**
  * The authentication session of docs/architecture.md: the only access before identity is known. Every read is an
@@ -42,6 +48,8 @@ export interface AuthLookups {
    * while used_count < max_uses, insert the user, run `then`. Nothing is written unless all succeed.
    */
   redeemInvite<T = void>(inviteId: string, user: NewUser, then?: WithNewUser<T>): Promise<RedeemOutcome<T>>;
+  /** `redeemInvite` whose `then` records the new user's first sign-in (`UserScope.recordSignIn`, without user changes). */
+  redeemInviteSigningIn<T>(inviteId: string, user: NewUser, firstSignIn: FirstSignIn<T>): Promise<RedeemOutcome<T>>;
   /**
    * Deletes the session with that token hash and runs `then` through its owner's scope in the same
    * transaction; answers whose it was, or null when there was none (and `then` does not run).

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { engineOf } from '../connection/engine.js';
 import { USERS } from '../models/index.js';
 import { columnFor, isUniqueKey, type Model, type SchemaModel, type ScopedModel } from '../models/model.js';
+import { compileTemplate, type StatementTemplate } from '../hot-path/statement-template.js';
 import { aliasedColumns, type StoredRow } from '../row-mapping.js';
 
 export const ROW_PREFIX = 'r__';
@@ -38,6 +39,11 @@ export class AuthAccess {
 
   async insert(model: SchemaModel, row: StoredRow): Promise<void> {
     await this.db(model.table).insert(row);
+  }
+
+  /** An insert compiled once with a placeholder per column (hot-path/statement-template.ts). */
+  compiledInsert(model: SchemaModel, row: StoredRow, placeholders: Readonly<Record<string, unknown>>): StatementTemplate {
+    return compileTemplate(this.db(model.table).insert(row), placeholders);
   }
 
   /** Deletes the row with that key and answers the named columns of what it deleted, in one statement. */

@@ -1,11 +1,13 @@
 import type { Knex } from 'knex';
 import { engineOf } from '../connection/engine.js';
 import { PreparedAuthQueries } from './prepared-auth-queries.js';
+import { PreparedRegistration } from './prepared-registration.js';
 import { PreparedScopeQueries } from './prepared-scope-queries.js';
 
 // One set per knex handle: a user scope is opened per request, its statements must not be.
 const auth = new WeakMap<Knex, PreparedAuthQueries>();
 const scope = new WeakMap<Knex, PreparedScopeQueries>();
+const registration = new WeakMap<Knex, PreparedRegistration>();
 
 const memoized = <T>(cache: WeakMap<Knex, T>, db: Knex, make: (db: Knex) => T): T => {
   let found = cache.get(db);
@@ -19,3 +21,9 @@ export const preparedAuthQueriesFor = (db: Knex): PreparedAuthQueries => memoize
 /** SQLite only: the touches' unsynced commit is a SQLite setting; PostgreSQL keeps knex's builder path. */
 export const preparedScopeQueriesFor = (db: Knex): PreparedScopeQueries | null =>
   engineOf(db) === 'sqlite' ? memoized(scope, db, (handle) => new PreparedScopeQueries(handle)) : null;
+
+/** SQLite only, like the scope's: a registration as one unit with its first sign-in's statements. */
+export const preparedRegistrationFor = (db: Knex): PreparedRegistration | null => {
+  const scopeQueries = preparedScopeQueriesFor(db);
+  return scopeQueries && memoized(registration, db, (handle) => new PreparedRegistration(handle, scopeQueries));
+};

@@ -9,16 +9,14 @@ import { factorCounts, summaryOf } from '../factor-counts.js';
 import { API_TOKENS, SECURITY_EVENTS, SESSION_SIGN_INS, SESSIONS, USERS } from '../models/index.js';
 import type { InsertableModel } from '../models/model.js';
 import { toRow, type StoredRow } from '../row-mapping.js';
-import { SqliteStatements } from './sqlite-statements.js';
-import type { StatementTemplate } from './statement-template.js';
+import { SqliteStatements, type SqliteTransaction } from './sqlite-statements.js';
+import { placeholder, slotsOf, type StatementTemplate } from './statement-template.js';
 import { toStoredId } from '../stored-forms.js';
 
 // Placeholder ids: they exist only while compiling, to find each parameter's position.
 const USER = 'ffffffff-ffff-4fff-bfff-fffffffffff1' as UserId;
 const ROW = 'ffffffff-ffff-4fff-bfff-fffffffffff2';
-const at = (name: string) => `\u0000${name}`;
-/** A placeholder per column of `row`, named by the column. */
-const slotsOf = (row: StoredRow): StoredRow => Object.fromEntries(Object.keys(row).map((column) => [column, at(column)]));
+const at = placeholder;
 
 const countTemplates = (access: ScopedAccess, userId: string) => {
   const counts = factorCounts(access);
@@ -91,20 +89,23 @@ export class PreparedScopeQueries {
    * transaction of statements prepared once: on knex's path a login's transaction spent ~0.65 ms of
    * CPU, most of it in a knex instance per transaction and the builders (docs/performance.md).
    */
-  recordSignIn(userId: UserId, { userChanges, session, event }: SignInRecord): Promise<void> {
+  recordSignIn(userId: UserId, signIn: SignInRecord): Promise<void> {
+    return this.statements.transaction((tx) => this.signInSteps(tx, userId, signIn));
+  }
+
+  /** recordSignIn's statements inside a unit already open (a registration's, prepared-registration.ts). */
+  signInSteps(tx: SqliteTransaction, userId: UserId, { userChanges, session, event }: SignInRecord): void {
     const owner = { userId: toStoredId(userId) };
     const user = toRow(USERS, userChanges, 'sqlite');
     const { user_id: _sessionOwner, ...sessionRow } = toRow(SESSIONS, session, 'sqlite');
     const { user_id: _eventOwner, ...eventRow } = toRow(SECURITY_EVENTS, event, 'sqlite');
     const authMethods = session.authMethods?.join(' ') ?? '';
     const { sessionAuthMethods, surplusSessions, deleteSession } = this.templates;
-    return this.statements.transaction((tx) => {
-      if (Object.keys(user).length > 0) tx.run(this.userUpdate(user), { ...owner, ...user });
-      tx.run(this.insert(SESSIONS, sessionRow), { ...owner, ...sessionRow });
-      if (authMethods !== '') tx.run(sessionAuthMethods, { ...owner, id: sessionRow.id, auth_methods: authMethods });
-      for (const stale of tx.all(surplusSessions, owner)) tx.run(deleteSession, { ...owner, id: stale.id });
-      tx.run(this.insert(SECURITY_EVENTS, eventRow), { ...owner, ...eventRow });
-    });
+    if (Object.keys(user).length > 0) tx.run(this.userUpdate(user), { ...owner, ...user });
+    tx.run(this.insert(SESSIONS, sessionRow), { ...owner, ...sessionRow });
+    if (authMethods !== '') tx.run(sessionAuthMethods, { ...owner, id: sessionRow.id, auth_methods: authMethods });
+    for (const stale of tx.all(surplusSessions, owner)) tx.run(deleteSession, { ...owner, id: stale.id });
+    tx.run(this.insert(SECURITY_EVENTS, eventRow), { ...owner, ...eventRow });
   }
 
   private userUpdate(row: StoredRow): StatementTemplate {

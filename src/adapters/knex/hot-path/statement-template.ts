@@ -10,6 +10,13 @@ export interface StatementTemplate {
   bind(values: Readonly<Record<string, unknown>>): unknown[];
 }
 
+/** A placeholder value that no real parameter can equal, named for what it stands for. */
+export const placeholder = (name: string): string => `\u0000${name}`;
+
+/** A placeholder per column of `row`, named by the column: compiles an insert or update of those columns. */
+export const slotsOf = (row: Readonly<Record<string, unknown>>): Record<string, string> =>
+  Object.fromEntries(Object.keys(row).map((column) => [column, placeholder(column)]));
+
 export const compileTemplate = (builder: Knex.QueryBuilder | Knex.Raw, placeholders: Readonly<Record<string, unknown>>): StatementTemplate => {
   const { sql, bindings } = builder.toSQL().toNative();
   const names = new Map([...Object.entries(placeholders)].map(([name, value]) => [value, name]));

@@ -35,11 +35,9 @@ export const makeRegisterWithInvite =
     const now = deps.clock.now();
     const candidate = { id: deps.ids.next(), email: body.email, displayName: body.display_name, passwordHash, role: 'member' as const, createdAt: now, updatedAt: now, disabledAt: null, lastLoginAt: null };
     // The invite's use, the user, its first session and the trail's first event commit together.
-    const redeemed = await deps.auth.redeemInvite(invite.id, candidate, async (scope): Promise<SessionGrant> => {
-      const opened = newSession(deps, scope.userId, context.userAgent, ['pwd']);
-      await scope.insertSession(opened.session);
-      await scope.recordEvent(trailEvent(deps, 'registered', context));
-      return opened.grant;
+    const redeemed = await deps.auth.redeemInviteSigningIn(invite.id, candidate, (userId) => {
+      const opened = newSession(deps, userId, context.userAgent, ['pwd']);
+      return { session: opened.session, event: trailEvent(deps, 'registered', context), result: opened.grant };
     });
     if (redeemed.outcome !== 'inserted') throw new DomainError(redeemed.outcome);
     await endPresentedSession(deps, context);
