@@ -9,7 +9,7 @@ import type { UserId } from '../../core/domain/user-id.js';
 import type { CredentialOwner, NewUser, User } from '../../core/domain/user.js';
 import type { PasskeyLoginChallenge } from '../../core/domain/webauthn-challenge.js';
 import type { AuthLookups, FirstSignIn, InsertUserOutcome, RedeemOutcome, WithNewUser } from '../../core/ports/auth-lookups.js';
-import { signInNewUser } from '../first-sign-in.js';
+import { signInNewUser } from '../sign-in-steps.js';
 import type { UserScope } from '../../core/ports/user-scopes.js';
 import { AuthAccess, OWNER_PREFIX, ROW_PREFIX } from './access/auth-access.js';
 import { engineOf, type Engine } from './connection/engine.js';

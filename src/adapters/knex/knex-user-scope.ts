@@ -11,6 +11,7 @@ import { hasSecondFactor } from '../../core/domain/second-factor.js';
 import type { FactorStore } from '../../core/ports/factor-store.js';
 import type { UserOidcStore } from '../../core/ports/user-oidc-store.js';
 import type { Page, SessionProof, SignInRecord, UserChanges, UserScope } from '../../core/ports/user-scopes.js';
+import { recordSignInStepByStep } from '../sign-in-steps.js';
 import { ScopedAccess } from './access/scoped-access.js';
 import { engineOf } from './connection/engine.js';
 import { KnexFactorStore } from './knex-factor-store.js';
@@ -82,11 +83,7 @@ export class KnexUserScope implements UserScope {
   /** On SQLite outside a transaction, one transaction of prepared statements (prepared-scope-queries.ts); else these steps. */
   recordSignIn(signIn: SignInRecord): Promise<void> {
     if (this.prepared) return this.prepared.recordSignIn(this.userId, signIn);
-    return this.transaction(async (scope) => {
-      await scope.updateUser(signIn.userChanges);
-      await scope.insertSession(signIn.session);
-      await scope.recordEvent(signIn.event);
-    });
+    return recordSignInStepByStep(this, signIn);
   }
 
   async findSessionSignIn(sessionId: string): Promise<SessionSignIn | null> {

@@ -9,7 +9,7 @@ import { toCredentialOwner, type CredentialOwner, type NewUser, type User } from
 import type { PasskeyLoginChallenge } from '../../core/domain/webauthn-challenge.js';
 import type { AuthLookups, FirstSignIn, InsertUserOutcome, RedeemOutcome, WithNewUser } from '../../core/ports/auth-lookups.js';
 import type { UserScope } from '../../core/ports/user-scopes.js';
-import { signInNewUser } from '../first-sign-in.js';
+import { signInNewUser } from '../sign-in-steps.js';
 import { copy, idKey, insertChecked, transactionally, type MemoryTables } from './memory-tables.js';
 import { MemoryUserScope } from './memory-user-scope.js';
 

@@ -12,6 +12,7 @@ import type { UserOidcStore } from '../../core/ports/user-oidc-store.js';
 import type { Page, SessionProof, SignInRecord, UserChanges, UserScope } from '../../core/ports/user-scopes.js';
 import { MemoryFactorStore } from './memory-factor-store.js';
 import { MemoryUserOidcStore } from './oidc/memory-user-oidc-store.js';
+import { recordSignInStepByStep } from '../sign-in-steps.js';
 import { copy, idKey, insertChecked, transactionally, type MemoryTables } from './memory-tables.js';
 
 const newestFirst = (a: { createdAt: Date; id: string }, b: { createdAt: Date; id: string }): number =>
@@ -81,12 +82,8 @@ export class MemoryUserScope implements UserScope {
     if (authMethods?.length) this.tables.sessionAuthMethods.set(idKey(session.id) as string, authMethods.join(' '));
   }
 
-  recordSignIn({ userChanges, session, event }: SignInRecord): Promise<void> {
-    return this.transaction(async (scope) => {
-      await scope.updateUser(userChanges);
-      await scope.insertSession(session);
-      await scope.recordEvent(event);
-    });
+  recordSignIn(signIn: SignInRecord): Promise<void> {
+    return recordSignInStepByStep(this, signIn);
   }
 
   async findSessionSignIn(sessionId: string): Promise<SessionSignIn | null> {

@@ -58,7 +58,10 @@ export class PreparedRegistration {
   private userInsert(row: StoredRow): StatementTemplate {
     const key = Object.keys(row).join(',');
     let template = this.userInserts.get(key);
-    if (!template) this.userInserts.set(key, (template = this.access.compiledInsert(USERS, slotsOf(row), slotsOf(row))));
+    if (!template) {
+      const slots = slotsOf(row);
+      this.userInserts.set(key, (template = this.access.compiledInsert(USERS, slots, slots)));
+    }
     return template;
   }
 }

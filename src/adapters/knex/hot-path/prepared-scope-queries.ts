@@ -109,14 +109,16 @@ export class PreparedScopeQueries {
   }
 
   private userUpdate(row: StoredRow): StatementTemplate {
+    const slots = slotsOf(row);
     return this.compiledFor(`update users ${Object.keys(row).join(',')}`, () =>
-      this.access.compiledUpdate(USERS, slotsOf(row), (filter) => filter, { userId: this.ids.userId, ...slotsOf(row) }),
+      this.access.compiledUpdate(USERS, slots, (filter) => filter, { userId: this.ids.userId, ...slots }),
     );
   }
 
   private insert<T, O extends keyof T & string>(model: InsertableModel<T, O>, row: StoredRow): StatementTemplate {
+    const slots = slotsOf(row);
     return this.compiledFor(`insert ${model.table} ${Object.keys(row).join(',')}`, () =>
-      this.access.compiledInsert(model, slotsOf(row), { userId: this.ids.userId, ...slotsOf(row) }),
+      this.access.compiledInsert(model, slots, { userId: this.ids.userId, ...slots }),
     );
   }
 
