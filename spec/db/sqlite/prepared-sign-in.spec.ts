@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { signInNewUser } from '../../../src/adapters/first-sign-in.js';
+import { signInNewUser } from '../../../src/adapters/sign-in-steps.js';
 import { createKnexStore } from '../../../src/adapters/knex/knex-store.js';
 import type { UserId } from '../../../src/core/domain/user-id.js';
 import type { SignInRecord } from '../../../src/core/ports/user-scopes.js';
