@@ -12,6 +12,10 @@
  * sources with createApp's `leanLane` default turned to false; "front" the same with
  * bench/lean-lane-front.patch applied (the lane in front of Express's router). Each is a copy of
  * src, cli, db and the tsconfig files built with `tsc -p tsconfig.build.json`.
+ *
+ * A build given as `(b)` (say `ref=(b)`) is reference (b) itself, served in the same slices: it
+ * answers only /users/me by cookie, so it takes part in that load alone, and that load's CPU
+ * against it is the issue's ratio measured without the drift between a bench's loads.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -19,7 +23,7 @@ import { join } from 'node:path';
 import { post, usersMe } from './lib/loads.js';
 import { cpuMsOf, mainThreadCpuMsOf } from './lib/proc.js';
 import type { ServerProcess } from './lib/server-process.js';
-import type { startGatehouse } from './lib/servers.js';
+import { COOKIE_NAME, startReference, type startGatehouse } from './lib/servers.js';
 import { ensureWrk, runWrk } from './lib/wrk.js';
 import { seed, writeLines } from './seed/seed.js';
 
@@ -29,7 +33,9 @@ const rounds = Number(args.find((arg) => !arg.includes('=')) ?? 4);
 if (builds.length < 2) throw new Error('usage: tsx bench/lean-lane.ts before=<main.js> after=<main.js> [rounds]');
 
 const work = mkdtempSync(join(tmpdir(), 'gatehouse-lean-lane-'));
+const REFERENCE = '(b)';
 const start = async (main: string, name: string): Promise<ServerProcess> => {
+  if (main === REFERENCE) return startReference('lookup-server', { BENCH_DB: seeded.url.slice('sqlite://'.length), BENCH_COOKIE_NAME: COOKIE_NAME }, join(work, `${name}.log`));
   process.env.BENCH_GATEHOUSE_MAIN = main;
   const { startGatehouse: startBuild } = (await import(`./lib/servers.js?${name}`)) as { startGatehouse: typeof startGatehouse };
   return startBuild(seeded.url, join(work, `${name}.log`));
@@ -47,21 +53,23 @@ const emails = writeLines(join(work, 'emails.txt'), seeded.emails);
 // BENCH_LOADS=login (any part of a load's name, comma-separated) picks loads; logins and registrations are opt-in.
 let slices = 0;
 const picked = (process.env.BENCH_LOADS ?? 'GET').split(',');
-const loads = Object.fromEntries(
-  Object.entries({
-    'GET /users/me, cookie': (s: ServerProcess) => usersMe(s, cookies, 'cookie'),
-    'GET /users/me, bearer': (s: ServerProcess) => usersMe(s, bearers, 'bearer'),
-    'GET /auth/verify, cookie': (s: ServerProcess) => usersMe(s, cookies, 'cookie', '/api/v1/auth/verify'),
-    'POST /auth/login (8 conn)': (s: ServerProcess) => post(s, 'login', { BENCH_EMAILS: emails }),
-    // Every slice numbers its emails from zero: a run id per slice keeps them new (the builds share the database).
-    'POST /auth/register (8 conn)': (s: ServerProcess) => post(s, 'register', { BENCH_INVITE_CODE: seeded.inviteCode, BENCH_RUN_ID: `${process.pid}-${++slices}` }),
-  }).filter(([name]) => picked.some((part) => name.includes(part))),
-);
-const servers: [string, ServerProcess][] = [];
-for (const [name, main] of builds) servers.push([name, await start(main, name)]);
+const chosen = Object.entries({
+  'GET /users/me, cookie': (s: ServerProcess) => usersMe(s, cookies, 'cookie'),
+  'GET /users/me, bearer': (s: ServerProcess) => usersMe(s, bearers, 'bearer'),
+  'GET /auth/verify, cookie': (s: ServerProcess) => usersMe(s, cookies, 'cookie', '/api/v1/auth/verify'),
+  'POST /auth/login (8 conn)': (s: ServerProcess) => post(s, 'login', { BENCH_EMAILS: emails }),
+  // Every slice numbers its emails from zero: a run id per slice keeps them new (the builds share the database).
+  'POST /auth/register (8 conn)': (s: ServerProcess) => post(s, 'register', { BENCH_INVITE_CODE: seeded.inviteCode, BENCH_RUN_ID: `${process.pid}-${++slices}` }),
+}).filter(([name]) => picked.some((part) => name.includes(part)));
+// BENCH_ORDER=reverse serves the loads last to first: the first load meets servers fresh from start-up.
+const loads = Object.fromEntries(process.env.BENCH_ORDER === 'reverse' ? chosen.reverse() : chosen);
+const all: [string, ServerProcess][] = [];
+for (const [name, main] of builds) all.push([name, await start(main, name)]);
+const references = new Set(builds.filter(([, main]) => main === REFERENCE).map(([name]) => name));
 console.log(`load average at start: ${load()}; ${rounds} rounds of 4 s slices per build and load`);
 try {
   for (const [what, loadOf] of Object.entries(loads)) {
+    const servers = all.filter(([name]) => what === 'GET /users/me, cookie' || !references.has(name));
     const totals = new Map(servers.map(([name]) => [name, { requests: 0, seconds: 0, cpuMs: 0, mainMs: 0, p99: [] as number[], errors: 0 }]));
     for (const [, s] of servers) await runWrk({ ...loadOf(s), seconds: 3 }); // warm-up
     for (let round = 0; round < rounds; round++) {
@@ -86,6 +94,6 @@ try {
     }
   }
 } finally {
-  await Promise.all(servers.map(([, s]) => s.stop()));
+  await Promise.all(all.map(([, s]) => s.stop()));
   rmSync(work, { recursive: true, force: true });
 }
