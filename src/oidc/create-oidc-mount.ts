@@ -7,6 +7,7 @@ import type { UseCases } from '../core/use-cases/use-cases.js';
 import type { Metrics } from '../metrics/metrics.js';
 import type { PagesDeps } from '../pages/pages-deps.js';
 import { assertNoDevInteractions, createProvider, providerConfiguration, type ProviderDeps } from './create-provider.js';
+import { impliedConsentMark } from './implied-consent.js';
 import { signInOf } from './oidc-request-state.js';
 import { renderProviderError } from './oidc-pages.js';
 import { formActionOriginsFor, logoutSource, oidcRouter } from './oidc-router.js';
@@ -75,7 +76,7 @@ export const createOidcMount = (deps: OidcMountDeps): OidcMount => {
   return {
     router: (mounted) => {
       pages = mounted;
-      return oidcRouter({ pages: mounted, holder, payloads: ports.oidcPayloads, logger, metrics, now });
+      return oidcRouter({ pages: mounted, holder, payloads: ports.oidcPayloads, logger, metrics, now, impliedConsentMark: impliedConsentMark(deps.config.secretKey) });
     },
     formActionOriginsFor: formActionOriginsFor(ports.oidcPayloads),
   };

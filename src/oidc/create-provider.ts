@@ -9,6 +9,7 @@ import { adapterFactory } from './oidc-adapter.js';
 import { signInOf } from './oidc-request-state.js';
 import { originOf } from './oidc-pages.js';
 import { pagePolicy } from '../pages/page-response.js';
+import { carriesImpliedConsent, impliedConsentMark } from './implied-consent.js';
 import { IMPLIED_CONSENT, INTERACTION_PATH, OIDC_PATH, SCOPES, TTL } from './oidc-settings.js';
 
 export interface ProviderDeps {
@@ -58,20 +59,20 @@ const gatehouseSessionCheck = () =>
  * prompt=consent asks again for everything, unless Gatehouse itself added it for offline_access
  * (IMPLIED_CONSENT): then the scope and claim checks alone decide, and a remembered consent holds.
  */
-const consentPromptCheck = () =>
+const consentPromptCheck = (mark: string) =>
   new interactionPolicy.Check('consent_prompt', 'consent prompt was not resolved', 'consent_required', (ctx: KoaContextWithOIDC) => {
     const { oidc } = ctx;
     if (!oidc.prompts.has('consent') || !oidc.promptPending('consent')) return interactionPolicy.Check.NO_NEED_TO_PROMPT;
-    const implied = oidc.params?.[IMPLIED_CONSENT] === '1' && String(oidc.params?.scope ?? '').split(' ').includes('offline_access');
+    const implied = carriesImpliedConsent(oidc.params, mark) && String(oidc.params?.scope ?? '').split(' ').includes('offline_access');
     return implied ? interactionPolicy.Check.NO_NEED_TO_PROMPT : interactionPolicy.Check.REQUEST_PROMPT;
   });
 
-const policy = () => {
+const policy = (impliedConsent: string) => {
   const prompts = interactionPolicy.base();
   prompts.get('login')?.checks.add(gatehouseSessionCheck(), 0);
   const consent = prompts.get('consent');
   consent?.checks.remove('consent_prompt');
-  consent?.checks.add(consentPromptCheck(), 0);
+  consent?.checks.add(consentPromptCheck(impliedConsent), 0);
   return prompts;
 };
 
@@ -131,7 +132,7 @@ export const providerConfiguration = (deps: ProviderDeps): Configuration => ({
   },
   rotateRefreshToken: true,
   issueRefreshToken: async (_ctx, client, code) => client.grantTypeAllowed('refresh_token') && code.scopes.has('offline_access'),
-  interactions: { url: (_ctx, interaction) => `${INTERACTION_PATH}/${interaction.uid}`, policy: policy() },
+  interactions: { url: (_ctx, interaction) => `${INTERACTION_PATH}/${interaction.uid}`, policy: policy(impliedConsentMark(deps.config.secretKey)) },
   loadExistingGrant: async (ctx) => {
     const { client, session } = ctx.oidc;
     const accountId = session?.accountId;

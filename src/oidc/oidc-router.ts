@@ -30,6 +30,8 @@ export interface OidcRouterDeps {
   logger: Logger;
   metrics?: Metrics;
   now(): number;
+  /** The value of Gatehouse's mark of an implied consent (implied-consent.ts). */
+  impliedConsentMark: string;
 }
 
 const LOGOUT_CONFIRM = `${OIDC_PATH}/logout/confirm`;
@@ -212,7 +214,7 @@ export const oidcRouter = (deps: OidcRouterDeps): Router => {
     withProvider(async (provider, req, res) => {
       labelProviderRoute(req);
       if (req.path.startsWith('/auth')) rememberSignIn(req, await currentSignIn(pages, req, res));
-      askConsentForOfflineAccess(req);
+      askConsentForOfflineAccess(req, deps.impliedConsentMark);
       await callbackOf(provider)(req, res);
     }),
   );
@@ -249,9 +251,10 @@ const callbackOf = (provider: Provider): ReturnType<Provider['callback']> => {
  * otherwise; Grafana, oauth2-proxy and Nextcloud ask for it without. Such a request gets
  * prompt=consent marked as implied (IMPLIED_CONSENT): the consent page then asks only for what the
  * person has not yet allowed, so a remembered consent that includes offline_access is not asked
- * again at every sign-in. The mark is Gatehouse's alone: one a client sends is dropped.
+ * again at every sign-in. The mark is Gatehouse's alone: one a client sends in the query is dropped,
+ * and its value, derived from the service key, is one a client cannot write in a POSTed body.
  */
-const askConsentForOfflineAccess = (req: Request): void => {
+const askConsentForOfflineAccess = (req: Request, mark: string): void => {
   if (req.method !== 'GET' || req.path !== '/auth') return;
   const query = req.url.indexOf('?');
   if (query === -1) return;
@@ -261,7 +264,7 @@ const askConsentForOfflineAccess = (req: Request): void => {
   const scope = params.get('scope');
   if (scope !== null && !params.has('prompt') && scope.split(' ').includes('offline_access')) {
     params.set('prompt', 'consent');
-    params.set(IMPLIED_CONSENT, '1');
+    params.set(IMPLIED_CONSENT, mark);
   } else if (!sent) return;
   req.url = `${req.url.slice(0, query)}?${params.toString()}`;
 };
