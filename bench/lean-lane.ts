@@ -53,8 +53,10 @@ const emails = writeLines(join(work, 'emails.txt'), seeded.emails);
 // BENCH_LOADS=login (any part of a load's name, comma-separated) picks loads; logins and registrations are opt-in.
 let slices = 0;
 const picked = (process.env.BENCH_LOADS ?? 'GET').split(',');
+// The one load reference (b) answers, and so the only one it takes part in.
+const COOKIE_READ = 'GET /users/me, cookie';
 const chosen = Object.entries({
-  'GET /users/me, cookie': (s: ServerProcess) => usersMe(s, cookies, 'cookie'),
+  [COOKIE_READ]: (s: ServerProcess) => usersMe(s, cookies, 'cookie'),
   'GET /users/me, bearer': (s: ServerProcess) => usersMe(s, bearers, 'bearer'),
   'GET /auth/verify, cookie': (s: ServerProcess) => usersMe(s, cookies, 'cookie', '/api/v1/auth/verify'),
   'POST /auth/login (8 conn)': (s: ServerProcess) => post(s, 'login', { BENCH_EMAILS: emails }),
@@ -69,7 +71,7 @@ const references = new Set(builds.filter(([, main]) => main === REFERENCE).map((
 console.log(`load average at start: ${load()}; ${rounds} rounds of 4 s slices per build and load`);
 try {
   for (const [what, loadOf] of Object.entries(loads)) {
-    const servers = all.filter(([name]) => what === 'GET /users/me, cookie' || !references.has(name));
+    const servers = all.filter(([name]) => what === COOKIE_READ || !references.has(name));
     const totals = new Map(servers.map(([name]) => [name, { requests: 0, seconds: 0, cpuMs: 0, mainMs: 0, p99: [] as number[], errors: 0 }]));
     for (const [, s] of servers) await runWrk({ ...loadOf(s), seconds: 3 }); // warm-up
     for (let round = 0; round < rounds; round++) {

@@ -12,6 +12,7 @@ const depsWith = (oidcEmailsVerified: boolean, found: typeof account | null): Pr
   config: { publicOrigin: 'http://localhost:3000', secretKey: 'k'.repeat(32), secretKeyPrevious: null, oidcEmailsVerified, trustProxy: 0 },
   keys: [],
   now: Date.now,
+  impliedConsentMark: 'spec-mark',
   logoutSource: async () => undefined,
   renderError: async () => undefined,
 });

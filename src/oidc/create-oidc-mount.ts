@@ -41,6 +41,7 @@ export const createOidcMount = (deps: OidcMountDeps): OidcMount => {
   const { ports, useCases, logger, metrics } = deps;
   const now = deps.now ?? (() => ports.clock.now().getTime());
   let pages: PagesDeps | null = null;
+  const mark = impliedConsentMark(deps.config.secretKey);
   const providerDeps = (keys: ProviderDeps['keys']): ProviderDeps => ({
     useCases,
     payloads: ports.oidcPayloads,
@@ -48,6 +49,7 @@ export const createOidcMount = (deps: OidcMountDeps): OidcMount => {
     config: deps.config,
     keys,
     now,
+    impliedConsentMark: mark,
     logoutSource: (ctx, form) => {
       if (!pages) throw new Error('the OpenID router was not mounted');
       return logoutSource(pages)(ctx, form);
@@ -76,7 +78,7 @@ export const createOidcMount = (deps: OidcMountDeps): OidcMount => {
   return {
     router: (mounted) => {
       pages = mounted;
-      return oidcRouter({ pages: mounted, holder, payloads: ports.oidcPayloads, logger, metrics, now, impliedConsentMark: impliedConsentMark(deps.config.secretKey) });
+      return oidcRouter({ pages: mounted, holder, payloads: ports.oidcPayloads, logger, metrics, now, impliedConsentMark: mark });
     },
     formActionOriginsFor: formActionOriginsFor(ports.oidcPayloads),
   };

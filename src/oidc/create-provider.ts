@@ -9,7 +9,7 @@ import { adapterFactory } from './oidc-adapter.js';
 import { signInOf } from './oidc-request-state.js';
 import { originOf } from './oidc-pages.js';
 import { pagePolicy } from '../pages/page-response.js';
-import { carriesImpliedConsent, impliedConsentMark } from './implied-consent.js';
+import { carriesImpliedConsent } from './implied-consent.js';
 import { IMPLIED_CONSENT, INTERACTION_PATH, OIDC_PATH, SCOPES, TTL } from './oidc-settings.js';
 
 export interface ProviderDeps {
@@ -19,6 +19,8 @@ export interface ProviderDeps {
   config: Pick<Config, 'publicOrigin' | 'secretKey' | 'secretKeyPrevious' | 'oidcEmailsVerified' | 'trustProxy'>;
   keys: JWK[];
   now(): number;
+  /** The value of Gatehouse's mark of an implied consent, derived once (implied-consent.ts). */
+  impliedConsentMark: string;
   /** Page renderers and the logout hook, which live on the Express side. */
   logoutSource: NonNullable<NonNullable<NonNullable<Configuration['features']>['rpInitiatedLogout']>['logoutSource']>;
   renderError: NonNullable<Configuration['renderError']>;
@@ -132,7 +134,7 @@ export const providerConfiguration = (deps: ProviderDeps): Configuration => ({
   },
   rotateRefreshToken: true,
   issueRefreshToken: async (_ctx, client, code) => client.grantTypeAllowed('refresh_token') && code.scopes.has('offline_access'),
-  interactions: { url: (_ctx, interaction) => `${INTERACTION_PATH}/${interaction.uid}`, policy: policy(impliedConsentMark(deps.config.secretKey)) },
+  interactions: { url: (_ctx, interaction) => `${INTERACTION_PATH}/${interaction.uid}`, policy: policy(deps.impliedConsentMark) },
   loadExistingGrant: async (ctx) => {
     const { client, session } = ctx.oidc;
     const accountId = session?.accountId;
