@@ -4,7 +4,7 @@ import { api } from '../support/http/api.js';
 import { asBearer, asCookie } from '../support/http/fixtures.js';
 import { startHarness, type DatabaseHarness } from '../support/http/harness.js';
 import { ROUTES } from '../support/http/routes.js';
-import { createToken, PASSWORD, registeredMember, signedInAdmin, type SignedIn } from '../support/http/users.js';
+import { createToken, registeredMember, signedInAdmin, stepUpWithPassword, type SignedIn } from '../support/http/users.js';
 import { FixedClock } from '../support/unit/fixed-clock.js';
 
 const MINUTE = 60_000;
@@ -61,7 +61,7 @@ describe('HTTP admin changes: cookie only, with recent authentication', () => {
       const stale = await call(method, path, asCookie(admin), route.body);
       expect([stale.status, stale.body.code]).to.deep.equal([403, 'step_up_required']);
       expect(await countRows(h.db, 'security_events'), 'no change, no event').to.equal(events);
-      expect((await api(h).post('/api/v1/auth/step-up').set(asCookie(admin)).send({ password: PASSWORD })).status).to.equal(204);
+      expect((await stepUpWithPassword(h, admin)).status).to.equal(204);
       expect((await call(method, path, asCookie(admin), route.body)).status).to.equal(route.success);
     });
   }

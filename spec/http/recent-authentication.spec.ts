@@ -4,7 +4,7 @@ import { countRows } from '../support/db/count-rows.js';
 import { api } from '../support/http/api.js';
 import { asBearer, asCookie } from '../support/http/fixtures.js';
 import { startHarness, type DatabaseHarness } from '../support/http/harness.js';
-import { createToken, login, PASSWORD, registeredMember, signedInAdmin, type SignedIn } from '../support/http/users.js';
+import { createToken, login, PASSWORD, registeredMember, sessionCookieOf, signedInAdmin, type SignedIn } from '../support/http/users.js';
 import { FixedClock } from '../support/unit/fixed-clock.js';
 
 const MINUTE = 60_000;
@@ -20,7 +20,13 @@ describe('HTTP recent authentication: one proof for every sensitive change', () 
   });
   afterEach(() => h.close());
 
-  const stepUp = (who: SignedIn, password: string) => api(h).post('/api/v1/auth/step-up').set(asCookie(who)).send({ password });
+  /** Every successful step-up rotates the session's secret: the caller carries on with the new cookie. */
+  const stepUp = async (who: SignedIn, password: string) => {
+    const res = await api(h).post('/api/v1/auth/step-up').set(asCookie(who)).send({ password });
+    const rotated = sessionCookieOf(res);
+    if (res.status === 204 && rotated) who.token = rotated;
+    return res;
+  };
   const newToken = (who: SignedIn) => api(h).post('/api/v1/tokens').set(asCookie(who)).send({ name: 'ci' });
 
   it('creates a token within 15 minutes of signing in, and 403 step_up_required after', async () => {
@@ -32,11 +38,15 @@ describe('HTTP recent authentication: one proof for every sensitive change', () 
     expect(await countRows(h.db, 'api_tokens')).to.equal(1);
   });
 
-  it('step-up renews the proof in place: the same session, no new cookie, a fresh 15 minutes', async () => {
+  it('a password step-up rotates the session secret: a new cookie, the old value dead at once, the same session, a fresh 15 minutes', async () => {
     clock.advance(60 * MINUTE);
+    const before = member.token;
+    const sessionsBefore = (await api(h).get('/api/v1/sessions').set(asCookie(member))).body as unknown[];
     const renewed = await stepUp(member, PASSWORD);
     expect(renewed.status).to.equal(204);
-    expect(renewed.headers['set-cookie']).to.equal(undefined);
+    expect(member.token, 'a new session secret in a new cookie').to.be.a('string').and.not.equal(before);
+    expect((await api(h).get('/api/v1/users/me').set(asCookie({ ...member, token: before }))).status, 'the old value is dead at once').to.equal(401);
+    expect((await api(h).get('/api/v1/sessions').set(asCookie(member))).body, 'the same session, by id').to.deep.equal(sessionsBefore);
     expect(await countRows(h.db, 'sessions', { user_id: toStoredId(member.userId) })).to.equal(1);
     expect((await newToken(member)).status).to.equal(201);
     clock.advance(15 * MINUTE);

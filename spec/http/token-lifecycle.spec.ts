@@ -4,7 +4,7 @@ import { api } from '../support/http/api.js';
 import { asBearer, asCookie } from '../support/http/fixtures.js';
 import { startHarness, type DatabaseHarness } from '../support/http/harness.js';
 import { storedId } from '../support/http/rows.js';
-import { PASSWORD, registeredMember, signedInAdmin, type SignedIn } from '../support/http/users.js';
+import { registeredMember, signedInAdmin, stepUpWithPassword, type SignedIn } from '../support/http/users.js';
 import { FixedClock } from '../support/unit/fixed-clock.js';
 
 const MINUTE = 60_000;
@@ -23,7 +23,7 @@ describe('HTTP API token lifecycle, on an injected clock', () => {
 
   // The clock moves between cases, so each creation first renews the session's proof of identity.
   const create = async (body: Record<string, unknown>) => {
-    expect((await api(h).post('/api/v1/auth/step-up').set(asCookie(member)).send({ password: PASSWORD })).status).to.equal(204);
+    expect((await stepUpWithPassword(h, member)).status).to.equal(204);
     const res = await api(h).post('/api/v1/tokens').set(asCookie(member)).send(body);
     expect(res.status).to.equal(201);
     return res.body as { id: string; token: string; expires_at: string | null };

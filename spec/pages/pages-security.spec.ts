@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import request from 'supertest';
 import { ORIGIN, PASSWORD } from '../support/constants.js';
 import type { DatabaseHarness } from '../support/http/harness.js';
-import { adminHarness, cookieHeader, login, registeredMember, type SignedIn } from '../support/http/users.js';
+import { adminHarness, cookieHeader, login, registeredMember, sessionCookieOf, type SignedIn } from '../support/http/users.js';
 import { countRows } from '../support/db/count-rows.js';
 
 const CSP =
@@ -199,6 +199,9 @@ describe('pages: recent authentication by a detour through the confirm page', fu
   it('an admin change with a stale proof goes to the confirm page and back, changing nothing until then', async () => {
     const member = await registeredMember(h, admin.email);
     await h.db('sessions').update({ authenticated_at: new Date(Date.now() - 3_600_000).toISOString() });
+    const currentSession = async (token: string) =>
+      ((await request(h.app).get('/api/v1/sessions').set('Cookie', cookieHeader(token))).body as { id: string; current: boolean }[]).find((s) => s.current)?.id;
+    const sessionBefore = await currentSession(admin.token);
     const disable = await request(h.app)
       .post(`/gatehouse/admin/users/${member.userId}/disable`)
       .set('Origin', ORIGIN)
@@ -217,6 +220,14 @@ describe('pages: recent authentication by a detour through the confirm page', fu
       .send(form({ password: PASSWORD }));
     expect(confirmed.status).to.equal(303);
     expect(confirmed.headers.location).to.equal('/gatehouse/admin');
+    // The password proof rotates the session's secret as a second factor would (ASVS 7.2.4).
+    const rotated = sessionCookieOf(confirmed);
+    expect(rotated, 'a new session secret in a new cookie').to.be.a('string').and.not.equal(admin.token);
+    const me = (token: string) => request(h.app).get('/api/v1/users/me').set('Cookie', cookieHeader(token));
+    expect((await me(admin.token)).status, 'the old value is dead at once').to.equal(401);
+    expect((await me(rotated!)).status).to.equal(200);
+    expect(await currentSession(rotated!), 'the session keeps its id').to.be.a('string').and.equal(sessionBefore);
+    admin.token = rotated!;
     const again = await request(h.app).post(`/gatehouse/admin/users/${member.userId}/disable`).set('Origin', ORIGIN).set('Cookie', cookieHeader(admin.token)).type('form').send('');
     expect(again.status).to.equal(303);
     expect(again.headers.location).to.equal('/gatehouse/admin');

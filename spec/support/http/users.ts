@@ -66,3 +66,11 @@ export const adminHarness = async (): Promise<{ h: DatabaseHarness; admin: Signe
   const h = await startHarness();
   return { h, admin: await signedInAdmin(h) };
 };
+
+/** A password step-up. Every successful one rotates the session's secret: `who` carries on with the new cookie. */
+export const stepUpWithPassword = async (h: Harness, who: SignedIn, password = PASSWORD): Promise<request.Response> => {
+  const res = await api(h).post('/api/v1/auth/step-up').set('Origin', ORIGIN).set('Cookie', cookieHeader(who.token)).send({ password });
+  const rotated = sessionCookieOf(res);
+  if (res.status === 204 && rotated) who.token = rotated;
+  return res;
+};

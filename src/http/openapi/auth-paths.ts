@@ -54,15 +54,15 @@ export const authPaths = {
       description:
         'Creating API tokens and revoking other sessions need a proof of identity younger than 15 minutes. ' +
         'This renews it on the current session (the session keeps its id). A user without a second factor ' +
-        'sends its password, and the proof is renewed in place; a user with one sends a TOTP code or a recovery code (a ' +
-        'password alone is refused), and the session\'s secret is rotated with the proof: a new session cookie is set and ' +
+        'sends its password; a user with one sends a TOTP code or a recovery code (a password alone is refused). ' +
+        'Either way the session\'s secret is rotated with the proof: a new session cookie is set and ' +
         'the old value is dead at once. ' +
         'A wrong one counts toward the per-email login limit.',
       tag,
       access: 'session',
       mutating: true,
       body: 'StepUpIn',
-      success: { status: 204, description: 'Proof renewed; with a second factor, the session cookie rotated', setsCookie: true },
+      success: { status: 204, description: 'Proof renewed and the session cookie rotated', setsCookie: true },
       errors: ['invalid_credentials', 'too_many_requests'],
     }),
   },

@@ -59,8 +59,7 @@ export const authRoutes = (deps: AuthDeps, pendingCookie: ShortLivedCookie, metr
   });
 
   router.post('/step-up', signedInWithSession(deps), jsonBody, async (req, res) => {
-    const rotated = await useCases.stepUp(principalOf(res), req.body);
-    if (rotated) cookie.set(res, rotated); // a second factor rotates the session's secret
+    cookie.set(res, await useCases.stepUp(principalOf(res), req.body));
     res.status(204).end();
   });
 

@@ -42,8 +42,7 @@ export const confirmPages = (deps: PagesDeps): Router => {
     const entered = fieldsOf(req.body);
     const proof = entered.password !== undefined ? { password: entered.password } : codeProof(entered.code);
     try {
-      const rotated = await useCases.stepUp(pagePrincipal(res), proof);
-      if (rotated) auth.cookie.set(res, rotated);
+      auth.cookie.set(res, await useCases.stepUp(pagePrincipal(res), proof));
       seeOther(res, landingOf(req.query.return_to, config.publicOrigin));
     } catch (error) {
       const failure = formFailure(error, localeFor(req), entered, {
