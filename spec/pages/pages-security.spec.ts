@@ -88,7 +88,7 @@ describe('pages over HTTP: return_to, headers, Origin, escaping (SQLite and Post
     const cookie = cookieHeader(admin.token);
     const pages: [string, string | null, number][] = [
       ['/gatehouse/sign-in', null, 200],
-      ['/gatehouse/register?invite=x', null, 200],
+      ['/gatehouse/register', null, 200],
       ['/gatehouse/recover', null, 200],
       ['/gatehouse/account', cookie, 200],
       ['/gatehouse/admin', cookie, 200],

@@ -32,6 +32,7 @@ import { createSessionCookie } from './session-cookie.js';
 import { createShortLivedCookie } from './short-lived-cookie.js';
 import { AesGcmSecretBox } from '../adapters/aes-gcm-secret-box.js';
 import { createFlashCookie } from '../pages/flash.js';
+import { createInviteCookie } from '../pages/invite-cookie.js';
 import { pagesRouter } from '../pages/pages-router.js';
 import { rootRedirect } from '../pages/routes/root-redirect.js';
 import type { Principal } from '../core/domain/principal.js';
@@ -84,8 +85,10 @@ export function createApp({ useCases, config, logger, metrics, clock, oidc, lean
   app.use(`${API}/admin/oidc`, oidcClientRoutes(auth));
   app.use(`${API}/admin`, adminRoutes(auth));
   // The browser face: its own prefix, its own errors (pages, not problem+json).
-  const flash = createFlashCookie(config, new AesGcmSecretBox(config.secretKey, config.secretKeyPrevious));
-  const pages = { useCases, auth, config, pending, flash, logger, formActionOriginsFor: oidc ? oidc.formActionOriginsFor : async () => [] };
+  const box = new AesGcmSecretBox(config.secretKey, config.secretKeyPrevious);
+  const flash = createFlashCookie(config, box);
+  const invite = createInviteCookie(config, box, clock);
+  const pages = { useCases, auth, config, pending, flash, invite, logger, formActionOriginsFor: oidc ? oidc.formActionOriginsFor : async () => [] };
   // Before the pages: the provider's interactions and endpoints live under /gatehouse/oidc.
   if (oidc) app.use(OIDC_PATH, oidc.router(pages));
   const connectedApps = async (principal: Principal) => (await useCases.listMyOidcGrants(principal)).map(({ clientId, name }) => ({ clientId, name }));

@@ -5,6 +5,7 @@ import type { UseCases } from '../core/use-cases/use-cases.js';
 import type { AuthDeps } from '../http/authenticate.js';
 import type { ShortLivedCookie } from '../http/short-lived-cookie.js';
 import type { FlashCookie } from './flash.js';
+import type { InviteCookie } from './invite-cookie.js';
 
 /** What every page route needs: the API's own cookies and Origin rule, and the flash cookie. */
 export interface PagesDeps {
@@ -14,6 +15,8 @@ export interface PagesDeps {
   /** The pending login of a user with a second factor: the API's gh_mfa. */
   pending: ShortLivedCookie;
   flash: FlashCookie;
+  /** An opened invite link's code, out of the address bar (§15 rule 15). */
+  invite: InviteCookie;
   logger: Logger;
   /**
    * Origins a sign-in, second-factor or consent page must add to form-action: the redirect origin of

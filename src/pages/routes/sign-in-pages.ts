@@ -9,6 +9,7 @@ import { formFailure, type Placement } from '../form-failure.js';
 import type { ErrorCode } from '../../core/domain/errors.js';
 import { localeFor } from '../page-locale.js';
 import { seeOther, sendPage, retryAfter } from '../page-response.js';
+import { REGISTER_PATH } from '../invite-cookie.js';
 import { hasValidSession } from '../page-session.js';
 import type { PagesDeps } from '../pages-deps.js';
 import { landingOf, safeReturnTo } from '../return-to.js';
@@ -31,7 +32,7 @@ export const codeProof = (typed: string | undefined): { code: string } | { recov
  * answers with the API's status and the form again; a success is a 303 (Post/Redirect/Get).
  */
 export const signInPages = (deps: PagesDeps): Router => {
-  const { useCases, auth, pending, config } = deps;
+  const { useCases, auth, pending, invite, config } = deps;
   const router = Router();
   const sameSite = rejectForeignOrigin(auth.origins);
   const returnToOf = (req: Request): string | null => safeReturnTo(req.query.return_to, config.publicOrigin);
@@ -118,8 +119,13 @@ export const signInPages = (deps: PagesDeps): Router => {
   });
 
   router.get('/register', (req, res) => {
-    const invite = typeof req.query.invite === 'string' ? req.query.invite.slice(0, 200) : '';
-    sendPage(res, RegisterPage({ locale: localeFor(req), state: { ...EMPTY_FORM, values: { invite_code: invite } } }));
+    // The link's code leaves the address bar, the history and any Referer at once: it waits in a
+    // sealed cookie for this page only, which fills the form (the field shows it, to be checked).
+    if (req.query.invite !== undefined) {
+      if (typeof req.query.invite === 'string' && req.query.invite !== '') invite.set(res, req.query.invite.slice(0, 200));
+      return seeOther(res, REGISTER_PATH);
+    }
+    sendPage(res, RegisterPage({ locale: localeFor(req), state: { ...EMPTY_FORM, values: { invite_code: invite.read(req) ?? '' } } }));
   });
 
   router.post('/register', sameSite, formBody, async (req, res) => {
@@ -128,6 +134,7 @@ export const signInPages = (deps: PagesDeps): Router => {
       const input = { invite_code: entered.invite_code ?? '', email: entered.email ?? '', display_name: entered.display_name ?? '', password: entered.password ?? '' };
       const { session } = await useCases.registerWithInvite(input, signInContextOf(req, auth));
       auth.cookie.set(res, session);
+      invite.expire(res);
       seeOther(res, '/gatehouse/account');
     } catch (error) {
       const failure = formFailure(error, localeFor(req), entered, { secrets: ['password'] });
