@@ -1,6 +1,7 @@
 import { createKnexStore } from '../../src/adapters/knex/knex-store.js';
 import { adminScopesContract } from './admin-scopes.contract.js';
 import { rollback } from '../../src/adapters/knex/migrations/migrator.js';
+import { databaseText } from '../support/db/database-text.js';
 import { createTempDatabase } from '../support/db/temp-database.js';
 import { ENGINE_LABEL } from '../support/db/test-engine.js';
 import { accountRecoveryContract } from './account-recovery.contract.js';
@@ -17,6 +18,7 @@ const withDatabase = async (options: { migrate?: boolean } = {}): Promise<Databa
   const temp = await createTempDatabase(options);
   return {
     store: createKnexStore(temp.db),
+    storedText: () => databaseText(temp.db),
     // Closing the store's only pool leaves it no database to reach, on either engine.
     stopDatabase: () => temp.db.destroy(),
     rollbackLatest: async () => void (await rollback(temp.db)),

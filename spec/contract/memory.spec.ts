@@ -1,4 +1,5 @@
 import { createMemoryStore } from '../../src/adapters/memory/memory-store.js';
+import { emptyTables } from '../../src/adapters/memory/memory-tables.js';
 import { accountRecoveryContract } from './account-recovery.contract.js';
 import { adminScopesContract } from './admin-scopes.contract.js';
 import { authLookupsContract } from './auth-lookups.contract.js';
@@ -9,7 +10,11 @@ import { userOidcContract } from './user-oidc.contract.js';
 import type { StoreFactory } from './store-factory.js';
 import { userScopesContract } from './user-scopes.contract.js';
 
-const factory: StoreFactory = async () => ({ store: createMemoryStore(), cleanup: async () => {} });
+const factory: StoreFactory = async () => {
+  const tables = emptyTables();
+  const text = (_key: string, value: unknown): unknown => (value instanceof Map ? [...value] : value);
+  return { store: createMemoryStore(undefined, tables), storedText: async () => JSON.stringify(tables, text), cleanup: async () => {} };
+};
 
 authLookupsContract('memory', factory);
 userScopesContract('memory', factory);

@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { expect } from 'chai';
 import type { OidcClient } from '../../src/core/domain/oidc-client.js';
 import type { User } from '../../src/core/domain/user.js';
@@ -7,6 +8,7 @@ import type { Store, StoreFactory, StoreUnderTest } from './store-factory.js';
 const HOUR_MS = 3_600_000;
 const later = (): Date => new Date(Date.now() + HOUR_MS);
 const earlier = (): Date => new Date(Date.now() - HOUR_MS);
+const sha256Hex = (value: string): string => createHash('sha256').update(value, 'utf8').digest('hex');
 
 /** The OpenID provider's storage: payloads by (model, id), the client lookup, the signing keys. */
 export function oidcStoreContract(adapter: string, factory: StoreFactory): void {
@@ -35,6 +37,37 @@ export function oidcStoreContract(adapter: string, factory: StoreFactory): void 
       expect(await store.oidcPayloads.find('AuthorizationCode', 'c1')).to.deep.equal(codeOf('g1', { scope: 'openid email' }));
       await store.oidcPayloads.destroy('AuthorizationCode', 'c1');
       expect(await store.oidcPayloads.find('AuthorizationCode', 'c1')).to.equal(null);
+    });
+
+    it('keeps only the SHA-256 of each key and user code, and no key in a payload; answers each as presented', async () => {
+      const [interaction, session, uid, deviceCode, userCode] = Array.from({ length: 5 }, () => randomBytes(24).toString('base64url'));
+      const interactionPayload = { jti: interaction, kind: 'Interaction', returnTo: `https://id.example.com/auth/${interaction}`, session: { uid, cookie: session, accountId: user.id } };
+      const sessionPayload = { jti: session, kind: 'Session', uid, accountId: user.id };
+      const devicePayload = { jti: deviceCode, kind: 'DeviceCode', userCode, clientId: client.clientId };
+      await store.oidcPayloads.upsert('Interaction', interaction!, interactionPayload, later());
+      await store.oidcPayloads.upsert('Session', session!, sessionPayload, later());
+      await store.oidcPayloads.upsert('DeviceCode', deviceCode!, devicePayload, later());
+
+      const kept = await under.storedText();
+      for (const value of [interaction!, session!, deviceCode!, userCode!]) {
+        expect(kept, 'the value').to.not.include(value);
+        expect(kept, 'its SHA-256').to.include(sha256Hex(value));
+      }
+      expect(kept, 'the uid column').to.include(sha256Hex(uid!));
+      // The interaction's copy of the session cookie is not kept; the rest comes back as presented.
+      expect(await store.oidcPayloads.find('Interaction', interaction!)).to.deep.equal({ ...interactionPayload, session: { uid, accountId: user.id } });
+      expect(await store.oidcPayloads.find('Session', session!)).to.deep.equal(sessionPayload);
+      const { jti: _session, ...byUid } = sessionPayload;
+      expect(await store.oidcPayloads.findByUid('Session', uid!)).to.deep.equal(byUid);
+      const { jti: _device, ...byUserCode } = devicePayload;
+      expect(await store.oidcPayloads.findByUserCode('DeviceCode', userCode!)).to.deep.equal(byUserCode);
+      const { userCode: _code, ...byKey } = devicePayload;
+      expect(await store.oidcPayloads.find('DeviceCode', deviceCode!)).to.deep.equal(byKey);
+      // A re-save found by its own key (no user code) keeps the user code's lookup.
+      await store.oidcPayloads.upsert('DeviceCode', deviceCode!, { ...byKey, accountId: user.id }, later());
+      expect(await store.oidcPayloads.findByUserCode('DeviceCode', userCode!)).to.deep.equal({ ...byUserCode, accountId: user.id });
+      // The hash itself opens nothing: it is hashed again when presented.
+      expect(await store.oidcPayloads.find('Session', sha256Hex(session!))).to.equal(null);
     });
 
     it('keeps a payload without an expiry, and hides an expired one from every find', async () => {

@@ -4,6 +4,8 @@ export type Store = Pick<Ports, 'auth' | 'scopes' | 'admins' | 'health' | 'reten
 
 export interface StoreUnderTest {
   store: Store;
+  /** Everything the store keeps, as text: what a copy of its database would give away. */
+  storedText(): Promise<string>;
   cleanup(): Promise<void>;
 }
 

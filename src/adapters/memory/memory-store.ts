@@ -3,7 +3,7 @@ import type { Ports } from '../../core/ports/ports.js';
 import { SystemClock } from '../system-clock.js';
 import { MemoryAdminScope } from './memory-admin-scope.js';
 import { MemoryAuthLookups } from './memory-auth-lookups.js';
-import { copy, emptyTables } from './memory-tables.js';
+import { copy, emptyTables, type MemoryTables } from './memory-tables.js';
 import { MemoryUserScope } from './memory-user-scope.js';
 import { MemoryOidcKeyStore } from './oidc/memory-oidc-key-store.js';
 import { MemoryOidcPayloadStore } from './oidc/memory-oidc-payload-store.js';
@@ -11,8 +11,9 @@ import { MemoryOidcPayloadStore } from './oidc/memory-oidc-payload-store.js';
 /** The same ports as createKnexStore, over maps; held to the same contract suites. */
 export function createMemoryStore(
   clock: Clock = new SystemClock(),
+  /** Given by a spec that reads what the store keeps, as a copy of the database would. */
+  tables: MemoryTables = emptyTables(),
 ): Pick<Ports, 'auth' | 'scopes' | 'admins' | 'health' | 'retention' | 'oidcPayloads' | 'oidcClients' | 'oidcKeys'> {
-  const tables = emptyTables();
   return {
     auth: new MemoryAuthLookups(tables),
     scopes: { open: (userId) => new MemoryUserScope(tables, userId) },

@@ -29,7 +29,7 @@ export interface MemoryTables {
   /** Keyed by secret hash: they have no id and no owner. */
   passkeyLoginChallenges: Map<string, PasskeyLoginChallenge>;
   oidcClients: Map<string, OidcClient>;
-  /** Keyed by payloadKey(model, id). */
+  /** Keyed by payloadKey(model, row.id): the SHA-256 of the key, as the database keeps it. */
   oidcPayloads: Map<string, OidcPayloadRow>;
   oidcSigningKeys: Map<string, StoredSigningKey>;
   /** How each session was opened (sessions.auth_methods), by session id. */

@@ -7,6 +7,7 @@ import { projectionOf } from '../models/model.js';
 import { fromRow, toRow, type StoredRow } from '../row-mapping.js';
 import { toStoredTime } from '../stored-forms.js';
 import { payloadRow, withConsumed } from '../../oidc-payload-row.js';
+import { keyHashOf, presentedPayload, type Presented } from '../../oidc-stored-payload.js';
 import { isLookupKey, PAYLOAD_KEY_MAX } from './lookup-key.js';
 
 const PAYLOAD_READ = projectionOf(OIDC_PAYLOADS, ['payload', 'consumedAt']);
@@ -14,7 +15,7 @@ const PAYLOAD_READ = projectionOf(OIDC_PAYLOADS, ['payload', 'consumedAt']);
 const keys = (...parts: string[]): boolean => parts.every((part) => isLookupKey(part, PAYLOAD_KEY_MAX));
 
 /**
- * oidc-provider's storage on the service's database: one row per (model, id), shared
+ * oidc-provider's storage on the service's database: one row per (model, SHA-256 of the id), shared
  * by every instance. Expired rows are invisible before purgeExpired deletes them; consume is one
  * conditional UPDATE, so of concurrent redemptions exactly one changes the row.
  */
@@ -27,31 +28,33 @@ export class KnexOidcPayloadStore implements OidcPayloadStore {
   async upsert(model: string, id: string, payload: OidcPayload, expiresAt: Date | null): Promise<void> {
     const row = toRow(OIDC_PAYLOADS, payloadRow(model, id, payload, expiresAt, this.clock.now()), engineOf(this.db));
     const { created_at: _kept, ...replaced } = row;
-    // consumed_at is kept unless the payload says it was consumed (a re-saved token stays spent).
+    // consumed_at is kept unless the payload says it was consumed (a re-saved token stays spent);
+    // user_code unless the payload names one (a device code found by its own key has none).
     if (!('consumed' in payload)) delete replaced.consumed_at;
+    if (replaced.user_code === null) delete replaced.user_code;
     await this.db(OIDC_PAYLOADS.table).insert(row).onConflict(['model', 'id']).merge(replaced);
   }
 
   async find(model: string, id: string): Promise<OidcPayload | null> {
     if (!keys(model, id)) return null;
-    return this.first(this.live().where({ model, id }));
+    return this.first(this.live().where({ model, id: keyHashOf(id) }), { key: id });
   }
 
   async findByUid(model: string, uid: string): Promise<OidcPayload | null> {
     if (!keys(model, uid)) return null;
-    return this.first(this.live().where({ model, uid }));
+    return this.first(this.live().where({ model, uid: keyHashOf(uid) }), {});
   }
 
   async findByUserCode(model: string, userCode: string): Promise<OidcPayload | null> {
     if (!keys(model, userCode)) return null;
-    return this.first(this.live().where({ model, user_code: userCode }));
+    return this.first(this.live().where({ model, user_code: keyHashOf(userCode) }), { userCode });
   }
 
   async consume(model: string, id: string, at: Date): Promise<boolean> {
     if (!keys(model, id)) return false;
     const stored = toStoredTime(at, engineOf(this.db));
     const changed = await this.db(OIDC_PAYLOADS.table)
-      .where({ model, id })
+      .where({ model, id: keyHashOf(id) })
       .whereNull('consumed_at')
       .where((unexpired) => unexpired.whereNull('expires_at').orWhere('expires_at', '>', stored))
       .update({ consumed_at: stored });
@@ -60,7 +63,7 @@ export class KnexOidcPayloadStore implements OidcPayloadStore {
 
   async destroy(model: string, id: string): Promise<void> {
     if (!keys(model, id)) return;
-    await this.db(OIDC_PAYLOADS.table).where({ model, id }).delete();
+    await this.db(OIDC_PAYLOADS.table).where({ model, id: keyHashOf(id) }).delete();
   }
 
   async revokeByGrantId(grantId: string): Promise<void> {
@@ -79,10 +82,10 @@ export class KnexOidcPayloadStore implements OidcPayloadStore {
       .where((unexpired) => unexpired.whereNull('expires_at').orWhere('expires_at', '>', now));
   }
 
-  private async first(query: Knex.QueryBuilder): Promise<OidcPayload | null> {
+  private async first(query: Knex.QueryBuilder, presented: Presented): Promise<OidcPayload | null> {
     const row = (await query.first()) as StoredRow | undefined;
     if (!row) return null;
     const { payload, consumedAt } = fromRow(PAYLOAD_READ, row);
-    return withConsumed(JSON.parse(payload) as OidcPayload, consumedAt);
+    return withConsumed(presentedPayload(payload, presented), consumedAt);
   }
 }

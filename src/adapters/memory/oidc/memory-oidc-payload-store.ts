@@ -1,11 +1,12 @@
 import type { Clock } from '../../../core/ports/clock.js';
 import type { OidcPayload, OidcPayloadStore } from '../../../core/ports/oidc-store.js';
 import { payloadRow, withConsumed, type OidcPayloadRow } from '../../oidc-payload-row.js';
+import { keyHashOf, presentedPayload, type Presented } from '../../oidc-stored-payload.js';
 import { payloadKey, type MemoryTables } from '../memory-tables.js';
 
 const isLive = (row: OidcPayloadRow, now: Date): boolean => row.expiresAt === null || row.expiresAt.getTime() > now.getTime();
 
-/** The payload store over a map; foreign keys and cascades as the database has them. */
+/** The payload store over a map keyed by (model, SHA-256 of the id); foreign keys and cascades as the database has them. */
 export class MemoryOidcPayloadStore implements OidcPayloadStore {
   constructor(
     private readonly tables: MemoryTables,
@@ -16,32 +17,35 @@ export class MemoryOidcPayloadStore implements OidcPayloadStore {
     const row = payloadRow(model, id, payload, expiresAt, this.clock.now());
     if (row.accountId !== null && !this.tables.users.has(row.accountId)) throw new Error('FOREIGN KEY constraint failed');
     if (row.clientId !== null && !this.tables.oidcClients.has(row.clientId)) throw new Error('FOREIGN KEY constraint failed');
-    const existing = this.tables.oidcPayloads.get(payloadKey(model, id));
+    const existing = this.tables.oidcPayloads.get(payloadKey(model, row.id));
     const consumedAt = 'consumed' in payload ? row.consumedAt : (existing?.consumedAt ?? null);
-    this.tables.oidcPayloads.set(payloadKey(model, id), { ...row, consumedAt, createdAt: existing?.createdAt ?? row.createdAt });
+    const userCode = row.userCode ?? existing?.userCode ?? null;
+    this.tables.oidcPayloads.set(payloadKey(model, row.id), { ...row, consumedAt, userCode, createdAt: existing?.createdAt ?? row.createdAt });
   }
 
   async find(model: string, id: string): Promise<OidcPayload | null> {
-    return this.answer(this.tables.oidcPayloads.get(payloadKey(model, id)));
+    return this.answer(this.tables.oidcPayloads.get(payloadKey(model, keyHashOf(id))), { key: id });
   }
 
   async findByUid(model: string, uid: string): Promise<OidcPayload | null> {
-    return this.answer(this.liveRows().find((row) => row.model === model && row.uid === uid));
+    const hash = keyHashOf(uid);
+    return this.answer(this.liveRows().find((row) => row.model === model && row.uid === hash), {});
   }
 
   async findByUserCode(model: string, userCode: string): Promise<OidcPayload | null> {
-    return this.answer(this.liveRows().find((row) => row.model === model && row.userCode === userCode));
+    const hash = keyHashOf(userCode);
+    return this.answer(this.liveRows().find((row) => row.model === model && row.userCode === hash), { userCode });
   }
 
   async consume(model: string, id: string, at: Date): Promise<boolean> {
-    const row = this.tables.oidcPayloads.get(payloadKey(model, id));
+    const row = this.tables.oidcPayloads.get(payloadKey(model, keyHashOf(id)));
     if (!row || row.consumedAt !== null || !isLive(row, at)) return false;
     row.consumedAt = new Date(at.getTime());
     return true;
   }
 
   async destroy(model: string, id: string): Promise<void> {
-    this.tables.oidcPayloads.delete(payloadKey(model, id));
+    this.tables.oidcPayloads.delete(payloadKey(model, keyHashOf(id)));
   }
 
   async revokeByGrantId(grantId: string): Promise<void> {
@@ -59,8 +63,8 @@ export class MemoryOidcPayloadStore implements OidcPayloadStore {
     return [...this.tables.oidcPayloads.values()].filter((row) => isLive(row, now));
   }
 
-  private answer(row: OidcPayloadRow | undefined): OidcPayload | null {
+  private answer(row: OidcPayloadRow | undefined, presented: Presented): OidcPayload | null {
     if (!row || !isLive(row, this.clock.now())) return null;
-    return withConsumed(JSON.parse(row.payload) as OidcPayload, row.consumedAt);
+    return withConsumed(presentedPayload(row.payload, presented), row.consumedAt);
   }
 }
