@@ -8,6 +8,7 @@ import { adapterFactory } from './oidc-adapter.js';
 import { signInOf } from './oidc-request-state.js';
 import { originOf } from './oidc-pages.js';
 import { pagePolicy } from '../pages/page-response.js';
+import { answerCors } from './cors-policy.js';
 import { advertiseWhatWorks } from './discovery-document.js';
 import { carriesImpliedConsent } from './implied-consent.js';
 import { providerCookies } from './provider-cookies.js';
@@ -162,7 +163,7 @@ export const providerConfiguration = (deps: ProviderDeps): Configuration => ({
     };
   },
   renderError: deps.renderError,
-  // Gatehouse answers CORS nowhere; the token and userinfo endpoints are for servers.
+  // Never consulted: answerCors (cors-policy.ts) decides before oidc-provider's CORS step would ask.
   clientBasedCORS: () => false,
   ...deps.unsafeOverrides,
 });
@@ -188,6 +189,7 @@ export const createProvider = (deps: ProviderDeps): Provider => {
   assertNoDevInteractions(configuration);
   const provider = new Provider(`${deps.config.publicOrigin}${OIDC_PATH}`, configuration);
   provider.use(publicOriginOnly(deps.config.publicOrigin));
+  provider.use(answerCors);
   provider.use(advertiseWhatWorks);
   provider.use(pagePolicyForProviderPages);
   provider.Client.prototype.compareClientSecret = function compare(this: { clientSecret?: string }, sent: string) {
