@@ -9,7 +9,7 @@ const depsWith = (oidcEmailsVerified: boolean, found: typeof account | null): Pr
   useCases: { findOidcAccount: async () => found },
   payloads: {} as ProviderDeps['payloads'],
   clients: {} as ProviderDeps['clients'],
-  config: { publicOrigin: 'http://localhost:3000', secretKey: 'k'.repeat(32), secretKeyPrevious: null, oidcEmailsVerified, trustProxy: 0 },
+  config: { publicOrigin: 'http://localhost:3000', secretKey: 'k'.repeat(32), secretKeyPrevious: null, oidcEmailsVerified, environment: 'test' },
   keys: [],
   now: Date.now,
   impliedConsentMark: 'spec-mark',

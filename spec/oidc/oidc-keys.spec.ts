@@ -21,7 +21,7 @@ describe('OpenID provider: signing keys and start-up', function () {
       createOidcMount({
         useCases: {} as never,
         ports: {} as never,
-        config: { publicOrigin: 'http://localhost:3000', secretKey: 'k'.repeat(32), secretKeyPrevious: null, oidcEmailsVerified: false, trustProxy: 0 },
+        config: { publicOrigin: 'http://localhost:3000', secretKey: 'k'.repeat(32), secretKeyPrevious: null, oidcEmailsVerified: false, environment: 'test' },
         logger: createLogger('silent'),
         unsafeOverrides: { features: { devInteractions: { enabled: true } } },
       });

@@ -17,7 +17,7 @@ import { loadSigningKeys } from './signing-keys.js';
 export interface OidcMountDeps {
   useCases: UseCases;
   ports: Pick<Ports, 'oidcPayloads' | 'oidcClients' | 'oidcKeys' | 'secretBox' | 'clock'>;
-  config: Pick<Config, 'publicOrigin' | 'secretKey' | 'secretKeyPrevious' | 'oidcEmailsVerified' | 'trustProxy'>;
+  config: Pick<Config, 'publicOrigin' | 'secretKey' | 'secretKeyPrevious' | 'oidcEmailsVerified' | 'environment'>;
   logger: Logger;
   metrics?: Metrics;
   /** Epoch milliseconds for the provider's storage decisions; the service clock otherwise. */

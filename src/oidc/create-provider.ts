@@ -1,6 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import Provider, { interactionPolicy, type Configuration, type JWK, type KoaContextWithOIDC } from 'oidc-provider';
-import { deriveKey } from '../adapters/aes-gcm-secret-box.js';
 import type { Config } from '../config/config.js';
 import type { OidcClientLookup, OidcPayloadStore } from '../core/ports/oidc-store.js';
 import type { UseCases } from '../core/use-cases/use-cases.js';
@@ -9,14 +8,18 @@ import { adapterFactory } from './oidc-adapter.js';
 import { signInOf } from './oidc-request-state.js';
 import { originOf } from './oidc-pages.js';
 import { pagePolicy } from '../pages/page-response.js';
+import { answerCors } from './cors-policy.js';
+import { advertiseWhatWorks } from './discovery-document.js';
 import { carriesImpliedConsent } from './implied-consent.js';
+import { providerCookies } from './provider-cookies.js';
+import { publicOriginOnly } from './public-origin.js';
 import { IMPLIED_CONSENT, INTERACTION_PATH, OIDC_PATH, SCOPES, TTL } from './oidc-settings.js';
 
 export interface ProviderDeps {
   useCases: Pick<UseCases, 'findOidcAccount'>;
   payloads: OidcPayloadStore;
   clients: OidcClientLookup;
-  config: Pick<Config, 'publicOrigin' | 'secretKey' | 'secretKeyPrevious' | 'oidcEmailsVerified' | 'trustProxy'>;
+  config: Pick<Config, 'publicOrigin' | 'secretKey' | 'secretKeyPrevious' | 'oidcEmailsVerified' | 'environment'>;
   keys: JWK[];
   now(): number;
   /** The value of Gatehouse's mark of an implied consent, derived once (implied-consent.ts). */
@@ -78,9 +81,6 @@ const policy = (impliedConsent: string) => {
   return prompts;
 };
 
-const cookieKeys = (config: ProviderDeps['config']): string[] =>
-  [config.secretKey, config.secretKeyPrevious].filter((key): key is string => !!key).map((key) => deriveKey(key, 'gatehouse oidc-cookies v1').bytes.toString('base64url'));
-
 /**
  * The provider's own HTML (a form_post answer, the form that ends a session when another person
  * signs in at the same browser) gets the pages' policy before it is written, so oidc-provider adds
@@ -102,7 +102,7 @@ const pagePolicyForProviderPages = async (ctx: KoaContextWithOIDC, next: () => P
 export const providerConfiguration = (deps: ProviderDeps): Configuration => ({
   adapter: adapterFactory({ payloads: deps.payloads, clients: deps.clients, now: deps.now }),
   jwks: { keys: deps.keys },
-  cookies: { keys: cookieKeys(deps.config) },
+  cookies: providerCookies(deps.config),
   scopes: [...SCOPES],
   claims: { openid: ['sub', 'amr'], email: ['email', 'email_verified'], profile: ['name'] },
   // Many applications read only the ID token: the granted claims go there as well as to userinfo.
@@ -110,7 +110,8 @@ export const providerConfiguration = (deps: ProviderDeps): Configuration => ({
   responseTypes: ['code'],
   clientDefaults: { grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'], token_endpoint_auth_method: 'client_secret_basic', id_token_signed_response_alg: 'RS256' },
   clientAuthMethods: ['client_secret_basic', 'client_secret_post', 'none'],
-  enabledJWA: { idTokenSigningAlgValues: ['RS256', 'ES256'] },
+  // ID tokens are RS256 for every client (clientDefaults): ES256 is published in the JWKS, not offered.
+  enabledJWA: { idTokenSigningAlgValues: ['RS256'] },
   pkce: { required: (_ctx, client) => client.clientAuthMethod === 'none' || client.metadata()[REQUIRE_PKCE] !== false },
   extraClientMetadata: { properties: [SKIP_CONSENT, REQUIRE_PKCE] },
   extraParams: [IMPLIED_CONSENT],
@@ -121,6 +122,9 @@ export const providerConfiguration = (deps: ProviderDeps): Configuration => ({
     revocation: { enabled: true },
     userinfo: { enabled: true },
     claimsParameter: { enabled: false },
+    // On by oidc-provider's defaults, but neither documented nor tested (through PAR, offline_access yields no refresh token).
+    pushedAuthorizationRequests: { enabled: false },
+    dPoP: { enabled: false },
     rpInitiatedLogout: { enabled: true, logoutSource: deps.logoutSource },
   },
   ttl: {
@@ -159,7 +163,7 @@ export const providerConfiguration = (deps: ProviderDeps): Configuration => ({
     };
   },
   renderError: deps.renderError,
-  // Gatehouse answers CORS nowhere; the token and userinfo endpoints are for servers.
+  // Never consulted: answerCors (cors-policy.ts) decides before oidc-provider's CORS step would ask.
   clientBasedCORS: () => false,
   ...deps.unsafeOverrides,
 });
@@ -184,7 +188,9 @@ export const createProvider = (deps: ProviderDeps): Provider => {
   const configuration = providerConfiguration(deps);
   assertNoDevInteractions(configuration);
   const provider = new Provider(`${deps.config.publicOrigin}${OIDC_PATH}`, configuration);
-  provider.proxy = deps.config.trustProxy > 0;
+  provider.use(publicOriginOnly(deps.config.publicOrigin));
+  provider.use(answerCors);
+  provider.use(advertiseWhatWorks);
   provider.use(pagePolicyForProviderPages);
   provider.Client.prototype.compareClientSecret = function compare(this: { clientSecret?: string }, sent: string) {
     return Promise.resolve(compareHashedSecret(this.clientSecret, sent));
