@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core';
 import * as oidc from 'openid-client';
 import {
   authorizationRequest,
+  backAtClient,
   createMember,
   registerClient,
   signInAtClient,
@@ -132,6 +133,16 @@ describe('OpenID provider and pages: another site cannot sign a person out (forc
     } finally {
       server.advance(-(ID_TOKEN_LIFETIME_MS + 60_000));
     }
+  });
+
+  it("a cross-site GET with the victim's ID token under a signature that does not verify asks first, ends nothing, and comes back", async () => {
+    const [header, payload] = (hints[VICTIM] ?? '').split('.');
+    await visit(site.go(endSessionUrl(`${header}.${payload}.${Buffer.from('not the provider signature').toString('base64url')}`)));
+    expect(await page.title()).to.contain('Sign out');
+    expect(await victimStillSignedIn()).to.equal(true);
+    await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+    const back = await backAtClient(page, callback);
+    expect(back.origin + back.pathname).to.equal(callback.postLogoutUri);
   });
 
   for (const path of ['/gatehouse/sign-out', '/api/v1/auth/logout']) {

@@ -23,6 +23,7 @@ import { rememberSignIn, signInOf } from './oidc-request-state.js';
 import { originOf, sendProviderPage } from './oidc-pages.js';
 import { IMPLIED_CONSENT, INTERACTION_PATH, OIDC_PATH, SIGN_IN_ASKED, TTL } from './oidc-settings.js';
 import type { ProviderHolder } from './provider-holder.js';
+import { dropUnverifiableHint } from './unverifiable-hint.js';
 
 export interface OidcRouterDeps {
   pages: PagesDeps;
@@ -218,6 +219,7 @@ export const oidcRouter = (deps: OidcRouterDeps): Router => {
       labelProviderRoute(req);
       if (req.path.startsWith('/auth')) rememberSignIn(req, await currentSignIn(pages, req, res));
       askConsentForOfflineAccess(req, deps.impliedConsentMark);
+      await dropUnverifiableHint(provider, req);
       await callbackOf(provider)(req, res);
     }),
   );
