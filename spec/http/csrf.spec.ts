@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import request from 'supertest';
 import { api } from '../support/http/api.js';
 import { ORIGIN, type Harness } from '../support/http/harness.js';
 import { PASSWORD, cookieHeader, createToken, login, type SignedIn, adminHarness } from '../support/http/users.js';
@@ -74,6 +75,26 @@ describe('HTTP CSRF (Origin check)', () => {
     const res = await api(h).post('/api/v1/auth/register').set('Origin', 'null').send({});
     expect(res.status).to.equal(403);
     expect(res.body.code).to.equal('csrf_rejected');
+  });
+
+  // A cross-site POST arrives without the SameSite=Lax cookie; answering it would still expire the cookie.
+  // The pages are not in the OpenAPI document, so they go to the app directly.
+  const post = (path: string) => (path.startsWith('/api/') ? api(h) : request(h.app)).post(path);
+  for (const path of ['/api/v1/auth/logout', '/gatehouse/sign-out']) {
+    for (const origin of ['https://evil.example', 'null']) {
+      it(`refuses POST ${path} with Origin ${origin} and no cookie: 403, no cookie cleared`, async () => {
+        const res = await post(path).set('Origin', origin).type('form').send('');
+        expect(res.status).to.equal(403);
+        expect(res.headers['set-cookie']).to.equal(undefined);
+      });
+    }
+  }
+
+  it('refuses logout from a foreign Origin even with a bearer header: no page of another origin ends the session', async () => {
+    const res = await api(h).post('/api/v1/auth/logout').set('Authorization', 'Bearer gh_pat_whatever').set('Origin', 'https://evil.example');
+    expect(res.status).to.equal(403);
+    expect(res.body.code).to.equal('csrf_rejected');
+    expect(res.headers['set-cookie']).to.equal(undefined);
   });
 
   it('checks the Origin before the cookie: a dead cookie without Origin is still 403', async () => {

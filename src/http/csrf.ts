@@ -52,3 +52,17 @@ export const rejectForeignOrigin =
     if (req.get('origin') !== undefined && !origins.accepts(req.get('origin'))) throw refused(req, origins);
     next();
   };
+
+/**
+ * Both rules at once, for forms whose answer acts without the cookie's say-so: signing out expires
+ * the cookie even when a cross-site POST left the SameSite=Lax cookie behind (docs/security.md,
+ * "forced sign-out"). A foreign or `null` Origin is refused whether or not the cookie came (bearer
+ * or not: no page of another origin may end the browser's session), a missing one with the cookie.
+ */
+export const requireOwnOrigin =
+  (origins: OriginPolicy, cookie: SessionCookie): RequestHandler =>
+  (req, _res, next) => {
+    if (req.get('origin') !== undefined && !origins.accepts(req.get('origin'))) throw refused(req, origins);
+    assertSameOrigin(req, origins, cookie);
+    next();
+  };

@@ -52,7 +52,7 @@ export const createOidcMount = (deps: OidcMountDeps): OidcMount => {
     impliedConsentMark: mark,
     logoutSource: (ctx, form) => {
       if (!pages) throw new Error('the OpenID router was not mounted');
-      return logoutSource(pages)(ctx, form);
+      return logoutSource(pages, now)(ctx, form);
     },
     renderError: renderProviderError,
     unsafeOverrides: deps.unsafeOverrides,

@@ -4,7 +4,7 @@ import type { KoaContextWithOIDC } from 'oidc-provider';
 import type { SignInDescription } from '../core/use-cases/sign-in/describe-sign-in.js';
 import type { Logger } from 'pino';
 import type { OidcPayloadStore } from '../core/ports/oidc-store.js';
-import { rejectForeignOrigin } from '../http/csrf.js';
+import { requireOwnOrigin } from '../http/csrf.js';
 import { requestContext } from '../http/request-context.js';
 import { formBody } from '../pages/form-body.js';
 import { localeFor, viewerOf } from '../pages/page-locale.js';
@@ -18,10 +18,12 @@ import type { Metrics } from '../metrics/metrics.js';
 import { SKIP_CONSENT } from './client-metadata.js';
 import { CONSENT_MODEL, consentKey } from './create-provider.js';
 import { currentSignIn } from './gatehouse-session.js';
+import { hintSpeaksForUser } from './logout-hint.js';
 import { rememberSignIn, signInOf } from './oidc-request-state.js';
 import { originOf, sendProviderPage } from './oidc-pages.js';
 import { IMPLIED_CONSENT, INTERACTION_PATH, OIDC_PATH, SIGN_IN_ASKED, TTL } from './oidc-settings.js';
 import type { ProviderHolder } from './provider-holder.js';
+import { dropUnverifiableHint } from './unverifiable-hint.js';
 
 export interface OidcRouterDeps {
   pages: PagesDeps;
@@ -75,18 +77,19 @@ const endGatehouseSession = async (pages: PagesDeps, req: Request, res: Response
 };
 
 /**
- * The logout confirmation (no valid id_token_hint): our page, posting to our route, which ends the
- * Gatehouse session and hands the provider its own form with a 307. With a valid hint the person
- * already proved who asks: the Gatehouse session ends at once and the browser goes back.
+ * The logout confirmation: our page, posting to our route, which ends the Gatehouse session and
+ * hands the provider its own form with a 307. Only an unexpired hint of the signed-in user skips it:
+ * the Gatehouse session ends at once and the browser goes back.
  */
 export const logoutSource =
-  (pages: PagesDeps) =>
+  (pages: PagesDeps, now: () => number) =>
   async (ctx: KoaContextWithOIDC, form: string): Promise<void> => {
     const req = ctx.req as Request;
     const res = ctx.res as Response;
     const params = ctx.oidc.params ?? {};
     const postLogout = typeof params.post_logout_redirect_uri === 'string' ? params.post_logout_redirect_uri : undefined;
-    if (ctx.oidc.entities.IdTokenHint && ctx.oidc.client) {
+    const signedIn = (await currentSignIn(pages, req))?.signIn.userId ?? null;
+    if (ctx.oidc.client && hintSpeaksForUser(ctx.oidc.entities.IdTokenHint, signedIn, now())) {
       await endGatehouseSession(pages, req, res);
       await ctx.oidc.session?.destroy();
       const target = postLogout ? new URL(postLogout) : new URL('/gatehouse/sign-in', pages.config.publicOrigin);
@@ -107,7 +110,8 @@ export const logoutSource =
 export const oidcRouter = (deps: OidcRouterDeps): Router => {
   const { pages, holder, payloads } = deps;
   const router = Router();
-  const sameSite = rejectForeignOrigin(pages.auth.origins);
+  // Every form here acts for the browser's session: the pages' Origin rule, plus no foreign Origin even without the cookie.
+  const sameSite = requireOwnOrigin(pages.auth.origins, pages.auth.cookie);
 
   const withProvider =
     (handler: (provider: Provider, req: Request, res: Response) => Promise<void>): RequestHandler =>
@@ -215,6 +219,7 @@ export const oidcRouter = (deps: OidcRouterDeps): Router => {
       labelProviderRoute(req);
       if (req.path.startsWith('/auth')) rememberSignIn(req, await currentSignIn(pages, req, res));
       askConsentForOfflineAccess(req, deps.impliedConsentMark);
+      await dropUnverifiableHint(provider, req);
       await callbackOf(provider)(req, res);
     }),
   );

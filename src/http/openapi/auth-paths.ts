@@ -72,7 +72,8 @@ export const authPaths = {
       summary: 'End the current session and expire the cookie (idempotent)',
       description:
         'Deletes the session of the presented cookie on the server and expires the cookie; without a cookie it simply ' +
-        'answers 204. With the cookie, the request must carry the public URL\'s `Origin` (else `403 csrf_rejected`).',
+        'answers 204. With the cookie, the request must carry the public URL\'s `Origin`, and a foreign or `null` ' +
+        '`Origin` is refused with or without it (else `403 csrf_rejected`, and no cookie is cleared).',
       tag,
       access: 'none',
       mutating: true,

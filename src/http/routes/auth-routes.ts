@@ -4,7 +4,7 @@ import type { Metrics } from '../../metrics/metrics.js';
 import { principalOf, signedInWithSession, type AuthDeps } from '../authenticate.js';
 import { countOutcome } from '../count-outcome.js';
 import { presentedSessionToken, signInContextOf } from '../credentials.js';
-import { rejectForeignOrigin, requireSameOrigin } from '../csrf.js';
+import { rejectForeignOrigin, requireOwnOrigin } from '../csrf.js';
 import { jsonBody } from '../json-body.js';
 import { toUserOut } from '../representations.js';
 import { requestContext } from '../request-context.js';
@@ -52,7 +52,7 @@ export const authRoutes = (deps: AuthDeps, pendingCookie: ShortLivedCookie, metr
     answerLogin(res, await useCases.recoverAccount(req.body, context));
   });
 
-  router.post('/logout', requireSameOrigin(origins, cookie), async (req, res) => {
+  router.post('/logout', requireOwnOrigin(origins, cookie), async (req, res) => {
     await useCases.logout(presentedSessionToken(req, cookie), requestContext(req));
     cookie.expire(res);
     res.status(204).end();

@@ -2,7 +2,7 @@ import { Router, type Request, type Response } from 'express';
 import { isDomainError } from '../../core/domain/errors.js';
 import type { LoginResult, SignedIn } from '../../core/use-cases/views.js';
 import { signInContextOf } from '../../http/credentials.js';
-import { assertSameOrigin, rejectForeignOrigin } from '../../http/csrf.js';
+import { rejectForeignOrigin, requireOwnOrigin } from '../../http/csrf.js';
 import { requestContext } from '../../http/request-context.js';
 import { fieldsOf, formBody, type FormFields } from '../form-body.js';
 import { formFailure, type Placement } from '../form-failure.js';
@@ -144,9 +144,8 @@ export const signInPages = (deps: PagesDeps): Router => {
     }
   });
 
-  // Like the API's logout: with the cookie, only from our own pages; then to the sign-in page.
-  router.post('/sign-out', async (req, res) => {
-    assertSameOrigin(req, auth.origins, auth.cookie);
+  // Like the API's logout: only from our own pages, cookie or not; then to the sign-in page.
+  router.post('/sign-out', requireOwnOrigin(auth.origins, auth.cookie), async (req, res) => {
     await useCases.logout(auth.cookie.read(req), requestContext(req));
     auth.cookie.expire(res);
     seeOther(res, '/gatehouse/sign-in');
