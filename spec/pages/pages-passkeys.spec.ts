@@ -46,6 +46,30 @@ describe('passkeys on the pages, in Chromium with the DevTools virtual authentic
     expect(await page.getByRole('heading', { level: 1 }).textContent()).to.equal('Administration');
   });
 
+  it('a hostile return_to (our origin, then //host or /..//host) ends the passkey sign-in on our origin', async () => {
+    // Were the browser sent away, it would land here rather than wait on DNS.
+    await page.route((url) => url.hostname === 'evil.example', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>evil</title>' }));
+    for (const hostile of [`${server.origin}//evil.example/`, `${server.origin}/..//evil.example/`, `${server.origin.toUpperCase()}/%2e%2e//evil.example/`]) {
+      await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+      await page.goto(`${server.origin}/gatehouse/sign-in?return_to=${encodeURIComponent(hostile)}`);
+      await page.getByRole('button', { name: 'Sign in with a passkey', exact: true }).click();
+      await page.waitForURL((url) => url.pathname !== '/gatehouse/sign-in');
+      expect(new URL(page.url()).origin, hostile).to.equal(server.origin);
+      expect(new URL(page.url()).pathname, hostile).to.equal('/gatehouse/account');
+    }
+  });
+
+  it('the passkey script goes only to a path of ours, whatever the button says', async () => {
+    await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+    await page.goto(`${server.origin}/gatehouse/sign-in`);
+    const button = page.getByRole('button', { name: 'Sign in with a passkey', exact: true });
+    await button.evaluate((element) => element.setAttribute('data-return-to', '/..//evil.example/'));
+    await button.click();
+    await page.waitForURL((url) => url.pathname !== '/gatehouse/sign-in');
+    expect(new URL(page.url()).origin).to.equal(server.origin);
+    expect(new URL(page.url()).pathname).to.equal('/gatehouse/account');
+  });
+
   it('completes a password sign-in on the second-factor page with "Use a passkey"', async () => {
     await page.getByRole('button', { name: 'Sign out', exact: true }).click();
     await page.getByLabel('Email', exact).fill(ADMIN_EMAIL);

@@ -31,6 +31,7 @@ import { createDeviceCookie } from './device-cookie.js';
 import { createSessionCookie } from './session-cookie.js';
 import { createShortLivedCookie } from './short-lived-cookie.js';
 import { AesGcmSecretBox } from '../adapters/aes-gcm-secret-box.js';
+import { SystemClock } from '../adapters/system-clock.js';
 import { createFlashCookie } from '../pages/flash.js';
 import { createInviteCookie } from '../pages/invite-cookie.js';
 import { pagesRouter } from '../pages/pages-router.js';
@@ -86,7 +87,7 @@ export function createApp({ useCases, config, logger, metrics, clock, oidc, lean
   app.use(`${API}/admin`, adminRoutes(auth));
   // The browser face: its own prefix, its own errors (pages, not problem+json).
   const box = new AesGcmSecretBox(config.secretKey, config.secretKeyPrevious);
-  const flash = createFlashCookie(config, box);
+  const flash = createFlashCookie(config, box, clock ?? new SystemClock());
   const invite = createInviteCookie(config, box, clock);
   const pages = { useCases, auth, config, pending, flash, invite, logger, formActionOriginsFor: oidc ? oidc.formActionOriginsFor : async () => [] };
   // Before the pages: the provider's interactions and endpoints live under /gatehouse/oidc.

@@ -10,8 +10,8 @@ export const sendProblem = (res: Response, body: ProblemBody): void => {
   res.status(body.status).type('application/problem+json').send(JSON.stringify(body));
 };
 
-/** Errors raised by body-parser / the router that are the client's fault, by their `type`. */
-const edgeCode = (error: unknown): ProblemCode | null => {
+/** Errors raised by body-parser / the router that are the client's fault, by their `type` (the pages map them too). */
+export const edgeCode = (error: unknown): ProblemCode | null => {
   if (error instanceof URIError) return 'not_found'; // an undecodable path id is no id at all
   if (typeof error !== 'object' || error === null) return null;
   const { type, status } = error as { type?: unknown; status?: unknown };

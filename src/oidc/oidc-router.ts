@@ -192,6 +192,8 @@ export const oidcRouter = (deps: OidcRouterDeps): Router => {
     '/interaction/:uid/allow',
     sameSite,
     withProvider(async (provider, req, res) => {
+      // No interaction behind this uid (no cookie, expired, made up): as Deny, a page, not a 500.
+      if (!(await interaction(provider, req, res))) return expired(req, res);
       const current = await currentSignIn(pages, req, res);
       if (!current) return seeOther(res, signInFor(String(req.params.uid), false));
       await consent(provider, req, res, current.principal);

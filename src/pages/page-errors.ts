@@ -1,5 +1,6 @@
 import type { ErrorRequestHandler } from 'express';
 import { isDomainError } from '../core/domain/errors.js';
+import { edgeCode } from '../http/error-handler.js';
 import { HttpProblem, problemBody, type ProblemCode } from '../http/problem.js';
 import { logRefusal } from '../http/refusal-log.js';
 import { requestIdOf } from '../http/request-id.js';
@@ -15,10 +16,11 @@ const pageOf = (originalUrl: string, method: string): string => {
   return originalUrl.startsWith('/gatehouse/admin') ? '/gatehouse/admin' : '/gatehouse/account';
 };
 
+/** As the API maps it: a path parameter no decoder accepts (`%ff`) is a client's fault, not ours. */
 const codeOf = (error: unknown): ProblemCode | null => {
   if (isDomainError(error)) return error.code;
   if (error instanceof HttpProblem) return error.code;
-  return null;
+  return edgeCode(error);
 };
 
 /**

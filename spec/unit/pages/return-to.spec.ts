@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
 import { landingOf, safeReturnTo } from '../../../src/pages/return-to.js';
+import { hostileReturnTo, landsOnOrigin } from '../../support/pages/hostile-return-to.js';
 
 const ORIGIN = 'https://id.example.com';
 
@@ -24,6 +25,16 @@ describe('return_to: a path on our origin, or nothing', () => {
       'https://user@id.example.com/',
       'http://id.example.com/',
       'https://id.example.com:444/',
+      'https://id.example.com//evil.example',
+      'HTTPS://ID.EXAMPLE.COM//evil.example',
+      'https://id.example.com/..//evil.example',
+      'https://id.example.com/.//evil.example',
+      'https://id.example.com/%2e%2e//evil.example',
+      '/..//evil.example',
+      '/.//evil.example',
+      '/%2e%2e//evil.example',
+      '/x/..//evil.example',
+      '/a/%2e%2e/%2fevil.example',
       'javascript:alert(1)',
       'JAVASCRIPT:alert(1)',
       'data:text/html,x',
@@ -53,6 +64,18 @@ describe('return_to: a path on our origin, or nothing', () => {
         expect(new URL(decoded, ORIGIN).origin, `${raw} decoded`).to.equal(ORIGIN);
       }),
       { numRuns: 2000 },
+    );
+  });
+
+  it('what it keeps is a path of ours as a browser resolves it, and keeps itself (property over hostile forms)', () => {
+    fc.assert(
+      fc.property(hostileReturnTo(ORIGIN), (raw) => {
+        const landing = landingOf(raw, ORIGIN);
+        expect(landsOnOrigin(landing, ORIGIN), `${raw} -> ${landing}`).to.equal(true);
+        // It is handed on as the next page's return_to: it must pass again, unchanged.
+        expect(safeReturnTo(landing, ORIGIN), `${raw} -> ${landing}`).to.equal(landing);
+      }),
+      { numRuns: 5000 },
     );
   });
 });

@@ -17,7 +17,19 @@
     return payload;
   };
 
-  const landing = (button) => button.dataset.returnTo || '/gatehouse/account';
+  // The page put a checked path here; still, go only to a path of this origin, as the browser
+  // resolves it (`/..//host` is `//host`), never to whatever the attribute says.
+  const landing = (button) => {
+    const wanted = button.dataset.returnTo || '';
+    const ownPath = (text) => text.startsWith('/') && text.charAt(1) !== '/' && text.charAt(1) !== '\\';
+    try {
+      const url = new window.URL(wanted, window.location.origin);
+      if (ownPath(wanted) && url.origin === window.location.origin && ownPath(url.pathname)) return url.href;
+    } catch {
+      // not a URL at all: the account page
+    }
+    return '/gatehouse/account';
+  };
 
   const flows = {
     'sign-in': async () => {
