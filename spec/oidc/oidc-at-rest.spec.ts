@@ -63,8 +63,8 @@ describe(`the OpenID provider at rest: a copy of the database opens nothing (${E
       ['second refresh token', second.refresh_token!],
       ['second ID token', second.id_token],
     ]);
-    expect([...handedOut.keys()].filter((name) => name.startsWith('cookie _session ')), 'the provider set its session cookie').to.not.deep.equal([]);
-    expect([...handedOut.keys()].filter((name) => name.startsWith('cookie _interaction ')), 'the provider set its interaction cookie').to.not.deep.equal([]);
+    expect([...handedOut.keys()].filter((name) => name.startsWith('cookie gh_oidc_session ')), 'the provider set its session cookie').to.not.deep.equal([]);
+    expect([...handedOut.keys()].filter((name) => name.startsWith('cookie gh_oidc_interaction ')), 'the provider set its interaction cookie').to.not.deep.equal([]);
 
     const copy = await databaseText(server.database.db);
     const found = [...handedOut].filter(([, value]) => copy.includes(value)).map(([name]) => name);

@@ -53,6 +53,15 @@ describe('pages over HTTP: return_to, headers, Origin, escaping (SQLite and Post
       .type('form')
       .send(form({ email: admin.email, password: PASSWORD }));
 
+  // A cross-site POST arrives without the SameSite=Lax cookie; answering it would still expire the cookie.
+  for (const origin of ['https://evil.example', 'null']) {
+    it(`refuses POST /gatehouse/sign-out with Origin ${origin} and no cookie: 403, no cookie cleared`, async () => {
+      const res = await request(h.app).post('/gatehouse/sign-out').set('Origin', origin).type('form').send('');
+      expect(res.status).to.equal(403);
+      expect(res.headers['set-cookie']).to.equal(undefined);
+    });
+  }
+
   it('every hostile return_to of the list is ignored: the Location the server sends is the account page', async () => {
     for (const hostile of HOSTILE_RETURN_TO) {
       const res = await signInForm(hostile);
