@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
+import { localImportsOf as graphImportsOf, sourceFilesUnder } from './support/architecture/import-graph.js';
 
 const CORE = resolve('src/core');
 // The hexagon may use pure libraries (validation); never a framework, driver, adapter or file system.
@@ -127,5 +128,20 @@ describe('architecture: no import circles in src/ and cli/', () => {
   it('the checker itself finds a circle', () => {
     const graph: Record<string, string[]> = { a: ['b'], b: ['c'], c: ['a'], d: ['a'] };
     expect(importCircles(Object.keys(graph), (file) => graph[file] ?? [])).to.deep.equal([['a', 'b', 'c', 'a']]);
+  });
+});
+
+describe('architecture: no import circle among src/ and cli/ files, views included', () => {
+  const files = [...sourceFilesUnder(resolve('src')), ...sourceFilesUnder(resolve('cli'))];
+
+  it('visits the views', () => {
+    expect(files.filter((file) => file.endsWith('.tsx')).length).to.be.greaterThan(10);
+    const router = resolve('src/pages/routes/account-pages.ts');
+    expect(graphImportsOf(router).some((file) => file.endsWith('.tsx')), 'an import of a view resolves to its .tsx').to.equal(true);
+  });
+
+  it('finds none', () => {
+    const circles = importCircles(files, graphImportsOf).map((circle) => circle.map((file) => relative(resolve('.'), file)).join(' → '));
+    expect(circles).to.deep.equal([]);
   });
 });
