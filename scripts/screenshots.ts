@@ -12,7 +12,7 @@ import { composeService } from '../src/compose.js';
 import { loadConfig } from '../src/config/config.js';
 import { createApp } from '../src/http/create-app.js';
 import { migrateLatest } from '../src/adapters/knex/migrations/migrator.js';
-import { createLogger } from '../src/logger.js';
+import { createLogger } from '../src/runtime/logger.js';
 
 const OUT = join(process.cwd(), 'docs', 'screenshots');
 const PASSWORD = 'violet tractor hums at dawn';

@@ -2,7 +2,7 @@ import type { Argv, CommandModule } from 'yargs';
 import { migrateLatest } from '../../src/adapters/knex/migrations/migrator.js';
 import { composeService } from '../../src/compose.js';
 import { loadConfig } from '../../src/config/config.js';
-import { bufferedStdout, createLogger, flushLog } from '../../src/logger.js';
+import { bufferedStdout, createLogger, flushLog } from '../../src/runtime/logger.js';
 import type { CommandContext } from '../command-context.js';
 import { EXIT_OK } from '../exit-codes.js';
 
@@ -19,10 +19,10 @@ export const serveCommand = (ctx: CommandContext): CommandModule<object, { migra
       import('../../src/http/create-app.js'),
       import('../../src/server.js'),
       import('../../src/metrics/serve-metrics.js'),
-      import('../../src/event-retention-schedule.js'),
-      import('../../src/connection-limits.js'),
+      import('../../src/runtime/event-retention-schedule.js'),
+      import('../../src/runtime/connection-limits.js'),
       import('../../src/oidc/create-oidc-mount.js'),
-      import('../../src/idle-collection.js'),
+      import('../../src/runtime/idle-collection.js'),
     ]);
     // The access log goes out in batches (src/logger.ts); every stop below writes out the rest.
     const destination = bufferedStdout();

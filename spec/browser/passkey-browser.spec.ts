@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { composeService, type Service } from '../../src/compose.js';
 import { createApp } from '../../src/http/create-app.js';
-import { createLogger } from '../../src/logger.js';
+import { createLogger } from '../../src/runtime/logger.js';
 import { createTempDatabase, type TempDatabase } from '../support/db/temp-database.js';
 import { testConfig } from '../support/http/harness.js';
 import { PASSKEY_PAGE } from './passkey-page.js';

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import request from 'supertest';
 import { createApp } from '../../src/http/create-app.js';
-import { createLogger } from '../../src/logger.js';
+import { createLogger } from '../../src/runtime/logger.js';
 import { createOidcMount } from '../../src/oidc/create-oidc-mount.js';
 import type { RunningServer } from '../../src/server.js';
 import { ORIGIN } from '../support/constants.js';

@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import type { Socket } from 'node:net';
 import { expect } from 'chai';
-import { connectionLimitsOf } from '../../src/connection-limits.js';
+import { connectionLimitsOf } from '../../src/runtime/connection-limits.js';
 import type { RunningServer } from '../../src/server.js';
 import { startHarness, type DatabaseHarness } from '../support/http/harness.js';
 import { probe, sleep } from '../support/http/load-clients.js';

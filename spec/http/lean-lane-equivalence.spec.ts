@@ -4,7 +4,7 @@ import type { Clock } from '../../src/core/ports/clock.js';
 import { DomainError } from '../../src/core/domain/errors.js';
 import type { UseCases } from '../../src/core/use-cases/use-cases.js';
 import { createApp } from '../../src/http/create-app.js';
-import { createLogger } from '../../src/logger.js';
+import { createLogger } from '../../src/runtime/logger.js';
 import { createPrometheusMetrics, type PrometheusMetrics } from '../../src/metrics/prometheus-metrics.js';
 import type { RunningServer } from '../../src/server.js';
 import { ENGINE_LABEL } from '../support/db/test-engine.js';

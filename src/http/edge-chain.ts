@@ -6,7 +6,7 @@ import type { Metrics } from '../metrics/metrics.js';
 import { closeAfterOversizedBody } from './declared-length.js';
 import { refuseTooManyHeaders } from './header-count.js';
 import { HttpProblem } from './problem.js';
-import { hasMalformedTarget } from './request-target.js';
+import { hasMalformedTarget } from '../runtime/request-target.js';
 import { requestId } from './request-id.js';
 import { requestMetrics } from './request-metrics.js';
 import { limitRequestsInFlight } from './requests-in-flight.js';

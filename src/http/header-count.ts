@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { CONNECTION_LIMITS } from '../connection-limits.js';
+import { CONNECTION_LIMITS } from '../runtime/connection-limits.js';
 import { HttpProblem } from './problem.js';
 
 /**

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
-import { accessLogWriter } from '../access-log.js';
+import { accessLogWriter } from '../runtime/access-log.js';
 import type { Principal } from '../core/domain/principal.js';
-import { logContext } from '../logger.js';
+import { logContext } from '../runtime/logger.js';
 import { clientAddressOf } from './request-context.js';
 import { routeTemplateOf } from './route-template.js';
 

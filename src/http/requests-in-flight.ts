@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { addressGroupOf } from '../address-group.js';
+import { addressGroupOf } from '../runtime/address-group.js';
 import { DomainError } from '../core/domain/errors.js';
 import { clientAddressOf } from './request-context.js';
 

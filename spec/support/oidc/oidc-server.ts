@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { composeService, type Service } from '../../../src/compose.js';
 import type { Config } from '../../../src/config/config.js';
 import { createApp } from '../../../src/http/create-app.js';
-import { createLogger } from '../../../src/logger.js';
+import { createLogger } from '../../../src/runtime/logger.js';
 import { createOidcMount } from '../../../src/oidc/create-oidc-mount.js';
 import type { PrometheusMetrics } from '../../../src/metrics/prometheus-metrics.js';
 import { startChromium, type Browser } from '../browser/chromium.js';

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { composeService, type Service } from '../../../src/compose.js';
 import type { Config } from '../../../src/config/config.js';
 import { createApp } from '../../../src/http/create-app.js';
-import { createLogger } from '../../../src/logger.js';
+import { createLogger } from '../../../src/runtime/logger.js';
 import { PASSWORD } from '../constants.js';
 import { createTempDatabase, type TempDatabase } from '../db/temp-database.js';
 import { testConfig } from '../http/harness.js';

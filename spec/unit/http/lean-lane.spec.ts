@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import express, { type RequestHandler } from 'express';
 import request from 'supertest';
-import { leanLane } from '../../../src/http/lean-lane/lean-lane.js';
+import { leanLane } from '../../../src/runtime/lean-lane/lean-lane.js';
 import type { HotRead } from '../../../src/http/routes/hot-reads.js';
 
 /**

@@ -1,16 +1,12 @@
-import type { RequestHandler } from 'express';
 import { API } from '../api-path.js';
 import { principalOf, signedIn, type AuthDeps } from '../authenticate.js';
 import { requireForwardedSameOrigin } from '../csrf.js';
 import { toUserOut } from '../representations.js';
+import type { HotRead } from '../../runtime/lean-lane/lean-lane.js';
 import { verifiedIdentity } from '../verified-identity.js';
 
-/** A read answered by the same handlers whichever way it arrives: its router, or the lean lane. */
-export interface HotRead {
-  /** The route template, as the access log and the metrics name it. */
-  template: string;
-  handlers: RequestHandler[];
-}
+// Declared by the lean lane, which runtime holds and which may not import a face; re-exported for the routes.
+export type { HotRead };
 
 /** GET /users/me: the signed-in user; open to a session held to MFA enrolment. */
 export const usersMeRead = (deps: AuthDeps): HotRead => ({

@@ -1,7 +1,13 @@
 import type { RequestHandler } from 'express';
 import { DomainError } from '../../core/domain/errors.js';
-import type { HotRead } from '../routes/hot-reads.js';
 import { runChain } from './run-chain.js';
+
+/** A read answered by the same handlers whichever way it arrives: its router, or the lean lane. */
+export interface HotRead {
+  /** The route template, as the access log and the metrics name it. */
+  template: string;
+  handlers: RequestHandler[];
+}
 
 /** The route as routeTemplateOf (access log, metrics) reads it from a request its router matched. */
 const matched = (template: string) => ({ path: template });

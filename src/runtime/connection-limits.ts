@@ -1,5 +1,4 @@
 import type { Server } from 'node:http';
-import type { Config } from './config/config.js';
 import { applyFairConnections } from './fair-connections.js';
 
 /** What one client may hold of the server; docs/security.md gives the reasons and the measured figures. */
@@ -51,8 +50,9 @@ export const applyConnectionLimits = (server: Server, limits: ConnectionLimits):
 /**
  * The limits a configuration asks for. Behind a trusted proxy every connection comes from the proxy,
  * so the per-address cap cannot apply to sockets; requests in flight are counted per forwarded
- * address instead (requests-in-flight.ts).
+ * address instead (requests-in-flight.ts). The parameter is structural, not Pick<Config>: config
+ * imports adapters, which import the runtime's logger.
  */
-export const connectionLimitsOf = (config: Pick<Config, 'connectionsPerAddress' | 'trustProxy'>): Partial<ConnectionLimits> => ({
+export const connectionLimitsOf = (config: { connectionsPerAddress: number; trustProxy: number }): Partial<ConnectionLimits> => ({
   connectionsPerAddress: config.trustProxy > 0 ? 0 : config.connectionsPerAddress,
 });
