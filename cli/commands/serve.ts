@@ -17,7 +17,7 @@ export const serveCommand = (ctx: CommandContext): CommandModule<object, { migra
     // and oidc-provider warns on Node.js 20 at import (decision 0022), which no other command should print.
     const [{ createApp }, { startServer }, { serveMetrics }, { scheduleEventRetention }, { connectionLimitsOf }, { createOidcMount }, { collectWhenIdle }] = await Promise.all([
       import('../../src/http/create-app.js'),
-      import('../../src/server.js'),
+      import('../../src/web/server.js'),
       import('../../src/metrics/serve-metrics.js'),
       import('../../src/runtime/event-retention-schedule.js'),
       import('../../src/runtime/connection-limits.js'),

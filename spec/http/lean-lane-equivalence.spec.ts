@@ -6,7 +6,7 @@ import type { UseCases } from '../../src/core/use-cases/use-cases.js';
 import { createApp } from '../../src/http/create-app.js';
 import { createLogger } from '../../src/runtime/logger.js';
 import { createPrometheusMetrics, type PrometheusMetrics } from '../../src/metrics/prometheus-metrics.js';
-import type { RunningServer } from '../../src/server.js';
+import type { RunningServer } from '../../src/web/server.js';
 import { ENGINE_LABEL } from '../support/db/test-engine.js';
 import { api } from '../support/http/api.js';
 import { ORIGIN, memoryLog, startHarness, testConfig, type DatabaseHarness } from '../support/http/harness.js';

@@ -2,12 +2,12 @@ import type { RequestHandler, Response } from 'express';
 import type { Principal } from '../core/domain/principal.js';
 import { DomainError } from '../core/domain/errors.js';
 import type { UseCases } from '../core/use-cases/use-cases.js';
-import { presentedCredential } from './credentials.js';
-import type { DeviceCookie } from './device-cookie.js';
-import { assertSameOrigin } from './csrf.js';
-import type { OriginPolicy } from './origin-policy.js';
-import { requestContext } from './request-context.js';
-import type { SessionCookie } from './session-cookie.js';
+import { presentedCredential } from '../web/session/credentials.js';
+import type { DeviceCookie } from '../web/cookies/device-cookie.js';
+import { assertSameOrigin } from '../web/session/csrf.js';
+import type { OriginPolicy } from '../web/session/origin-policy.js';
+import { requestContext } from '../web/request-context.js';
+import type { SessionCookie } from '../web/cookies/session-cookie.js';
 
 export interface AuthDeps {
   useCases: UseCases;

@@ -1,8 +1,8 @@
 import type { RequestHandler } from 'express';
-import { BODY_LIMIT_BYTES } from './body-limit.js';
-import { declaresTooMuch } from './declared-length.js';
-import { HttpProblem } from './problem.js';
-import { readBody } from './read-body.js';
+import { BODY_LIMIT_BYTES } from '../web/body/body-limit.js';
+import { declaresTooMuch } from '../web/body/declared-length.js';
+import { HttpProblem } from '../web/errors/problem.js';
+import { readBody } from '../web/body/read-body.js';
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 

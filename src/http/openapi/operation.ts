@@ -1,4 +1,4 @@
-import { PROBLEMS, problemBody, type ProblemCode } from '../problem.js';
+import { PROBLEMS, problemBody, type ProblemCode } from '../../web/errors/problem.js';
 import { requestExamples, type RequestSchema } from './request-bodies.js';
 import type { Tag } from './tags.js';
 

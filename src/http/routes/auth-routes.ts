@@ -3,12 +3,12 @@ import type { LoginResult } from '../../core/use-cases/views.js';
 import type { Metrics } from '../../metrics/metrics.js';
 import { principalOf, signedInWithSession, type AuthDeps } from '../authenticate.js';
 import { countOutcome } from '../count-outcome.js';
-import { presentedSessionToken, signInContextOf } from '../credentials.js';
-import { rejectForeignOrigin, requireOwnOrigin } from '../csrf.js';
+import { presentedSessionToken, signInContextOf } from '../../web/session/credentials.js';
+import { rejectForeignOrigin, requireOwnOrigin } from '../../web/session/csrf.js';
 import { jsonBody } from '../json-body.js';
 import { toUserOut } from '../representations.js';
-import { requestContext } from '../request-context.js';
-import type { ShortLivedCookie } from '../short-lived-cookie.js';
+import { requestContext } from '../../web/request-context.js';
+import type { ShortLivedCookie } from '../../web/cookies/short-lived-cookie.js';
 
 const UNCOUNTED: Pick<Metrics, 'countLogin' | 'countRegistration'> = { countLogin: () => {}, countRegistration: () => {} };
 

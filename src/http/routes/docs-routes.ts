@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import helmet from 'helmet';
 import swaggerUi from 'swagger-ui-express';
-import { API } from '../api-path.js';
+import { API } from '../../web/paths.js';
 import type { OpenApiDocument } from '../openapi/document.js';
 
 const DOCS = `${API}/docs`;

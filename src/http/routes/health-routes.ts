@@ -1,6 +1,6 @@
 import { Router, type Response } from 'express';
 import type { UseCases } from '../../core/use-cases/use-cases.js';
-import { API } from '../api-path.js';
+import { API } from '../../web/paths.js';
 
 const answer = (res: Response, ok: boolean): void => {
   if (ok) res.json({ status: 'ok' });

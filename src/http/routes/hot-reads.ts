@@ -1,6 +1,6 @@
-import { API } from '../api-path.js';
+import { API } from '../../web/paths.js';
 import { principalOf, signedIn, type AuthDeps } from '../authenticate.js';
-import { requireForwardedSameOrigin } from '../csrf.js';
+import { requireForwardedSameOrigin } from '../../web/session/csrf.js';
 import { toUserOut } from '../representations.js';
 import type { HotRead } from '../../runtime/lean-lane/lean-lane.js';
 import { verifiedIdentity } from '../verified-identity.js';

@@ -2,12 +2,12 @@ import { Router, type Request, type Response } from 'express';
 import type { PublicUser } from '../../core/domain/user.js';
 import type { SessionGrant, SignInContext } from '../../core/use-cases/views.js';
 import type { AuthDeps } from '../authenticate.js';
-import { signInContextOf } from '../credentials.js';
-import { rejectForeignOrigin } from '../csrf.js';
+import { signInContextOf } from '../../web/session/credentials.js';
+import { rejectForeignOrigin } from '../../web/session/csrf.js';
 import { jsonBody } from '../json-body.js';
 import { toUserOut } from '../representations.js';
-import { requestContext } from '../request-context.js';
-import type { ShortLivedCookie } from '../short-lived-cookie.js';
+import { requestContext } from '../../web/request-context.js';
+import type { ShortLivedCookie } from '../../web/cookies/short-lived-cookie.js';
 
 export interface SecondStepCookies {
   /** The pending login of a user with a second factor (gh_mfa). */

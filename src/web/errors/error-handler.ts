@@ -1,9 +1,9 @@
 import type { ErrorRequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
-import { isDomainError } from '../core/domain/errors.js';
+import { isDomainError } from '../../core/domain/errors.js';
 import { HttpProblem, problemBody, type ProblemBody, type ProblemCode } from './problem.js';
 import { logRefusal } from './refusal-log.js';
-import { requestIdOf } from './request-id.js';
+import { requestIdOf } from '../edge/request-id.js';
 
 export const sendProblem = (res: Response, body: ProblemBody): void => {
   if (body.status === 401) res.set('WWW-Authenticate', 'Bearer realm="gatehouse"');

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
-import { accessLogWriter } from '../runtime/access-log.js';
-import type { Principal } from '../core/domain/principal.js';
-import { logContext } from '../runtime/logger.js';
-import { clientAddressOf } from './request-context.js';
+import { accessLogWriter } from '../../runtime/access-log.js';
+import type { Principal } from '../../core/domain/principal.js';
+import { logContext } from '../../runtime/logger.js';
+import { clientAddressOf } from '../request-context.js';
 import { routeTemplateOf } from './route-template.js';
 
 export const requestIdOf = (res: Response): string => String(res.locals.requestId ?? '');

@@ -1,8 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Express, RequestHandler } from 'express';
 import helmet from 'helmet';
-import type { Config } from '../config/config.js';
-import { writeHeaderBlock, type Header } from '../runtime/security-header-block.js';
+import type { Config } from '../../config/config.js';
+import { writeHeaderBlock, type Header } from '../../runtime/security-header-block.js';
 
 /** helmet's settings: default-src covers neither base-uri nor frame-ancestors, and ASVS 3.4.3 wants object-src said. */
 const helmetFor = (production: boolean) =>

@@ -1,4 +1,4 @@
-import type { Config } from '../config/config.js';
+import type { Config } from '../../config/config.js';
 
 /** Which `Origin` header values count as the service's own pages. */
 export interface OriginPolicy {

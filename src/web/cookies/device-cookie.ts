@@ -1,7 +1,7 @@
 import type { Request, Response } from 'express';
-import type { Config } from '../config/config.js';
-import { DEVICE_COOKIE_DAYS } from '../core/domain/device-cookie.js';
-import type { SessionGrant } from '../core/use-cases/views.js';
+import type { Config } from '../../config/config.js';
+import { DEVICE_COOKIE_DAYS } from '../../core/domain/device-cookie.js';
+import type { SessionGrant } from '../../core/use-cases/views.js';
 import { createShortLivedCookie } from './short-lived-cookie.js';
 
 // Always freshly issued, so its Max-Age is the whole lifetime (the core refuses it after that too).

@@ -1,5 +1,5 @@
 import type { Duplex } from 'node:stream';
-import { problemBody, type HttpOnlyCode } from './http/problem.js';
+import { problemBody, type HttpOnlyCode } from '../errors/problem.js';
 
 /** Node's parser errors by code; anything else it cannot parse is a malformed request. */
 const codeOf = (error: NodeJS.ErrnoException): HttpOnlyCode => {

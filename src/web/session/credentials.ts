@@ -1,7 +1,7 @@
 import type { Request } from 'express';
-import type { SignInContext } from '../core/use-cases/views.js';
-import { requestContext } from './request-context.js';
-import type { SessionCookie } from './session-cookie.js';
+import type { SignInContext } from '../../core/use-cases/views.js';
+import { requestContext } from '../request-context.js';
+import type { SessionCookie } from '../cookies/session-cookie.js';
 
 /**
  * What the request presents. Any Authorization header makes it a bearer request and the cookie

@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
-import { CONNECTION_LIMITS } from '../runtime/connection-limits.js';
-import { HttpProblem } from './problem.js';
+import { CONNECTION_LIMITS } from '../../runtime/connection-limits.js';
+import { HttpProblem } from '../errors/problem.js';
 
 /**
  * Node keeps one header line more than the limit and silently drops the rest; a request that

@@ -1,9 +1,9 @@
 import type { Request, Response } from 'express';
-import { SystemClock } from '../adapters/system-clock.js';
-import type { Config } from '../config/config.js';
-import type { Clock } from '../core/ports/clock.js';
-import type { SessionGrant } from '../core/use-cases/views.js';
+import type { Config } from '../../config/config.js';
+import type { Clock } from '../../core/ports/clock.js';
+import type { SessionGrant } from '../../core/use-cases/views.js';
 import { readCookie } from './cookie-value.js';
+import { WALL_CLOCK } from './wall-clock.js';
 
 /** Reads, sets and expires the session cookie; its name and Secure flag follow the environment. */
 export interface SessionCookie {
@@ -18,7 +18,7 @@ export interface SessionCookieOptions {
   clock?: Clock;
 }
 
-export const createSessionCookie = (config: Pick<Config, 'environment'>, { clock = new SystemClock() }: SessionCookieOptions = {}): SessionCookie => {
+export const createSessionCookie = (config: Pick<Config, 'environment'>, { clock = WALL_CLOCK }: SessionCookieOptions = {}): SessionCookie => {
   const production = config.environment === 'production';
   // The __Host- prefix makes browsers refuse the cookie unless Secure, Path=/ and no Domain.
   const name = production ? '__Host-gh_session' : 'gh_session';

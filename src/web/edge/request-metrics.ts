@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import type { Metrics } from '../metrics/metrics.js';
+import type { Metrics } from '../../metrics/metrics.js';
 import { routeTemplateOf } from './route-template.js';
 
 /** Times every response on the public listener; the labels are worked out once it has finished. */

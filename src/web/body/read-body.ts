@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { HttpProblem } from './problem.js';
+import { HttpProblem } from '../errors/problem.js';
 
 /**
  * Reads a request body as it streams, counting as it goes: past `limit` bytes it stops reading

@@ -1,9 +1,9 @@
 import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { answerClientError, answerConnect } from './client-error.js';
-import { normalizeTarget } from './runtime/request-target.js';
-import { applyConnectionLimits, CONNECTION_LIMITS, serverOptionsOf, type ConnectionLimits } from './runtime/connection-limits.js';
-import type { Logger } from './runtime/logger.js';
+import { answerClientError, answerConnect } from './edge/client-error.js';
+import { normalizeTarget } from '../runtime/request-target.js';
+import { applyConnectionLimits, CONNECTION_LIMITS, serverOptionsOf, type ConnectionLimits } from '../runtime/connection-limits.js';
+import type { Logger } from '../runtime/logger.js';
 
 type ShutdownSignal = 'SIGTERM' | 'SIGINT';
 

@@ -1,7 +1,7 @@
 import type { Request, Response } from 'express';
 import type { Logger } from 'pino';
-import type { Principal } from '../core/domain/principal.js';
-import { API } from './api-path.js';
+import type { Principal } from '../../core/domain/principal.js';
+import { API } from '../paths.js';
 import type { ProblemBody } from './problem.js';
 
 /** Input refusals worth a security line only where credentials are presented (ASVS 16.3.3). */

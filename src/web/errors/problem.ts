@@ -1,4 +1,4 @@
-import type { ErrorCode } from '../core/domain/errors.js';
+import type { ErrorCode } from '../../core/domain/errors.js';
 
 /** Failures only the HTTP edge can detect; the core never sees a request body or an Origin. */
 export type HttpOnlyCode =

@@ -1,5 +1,5 @@
 import type { Request, Response } from 'express';
-import type { Config } from '../config/config.js';
+import type { Config } from '../../config/config.js';
 import { readCookie } from './cookie-value.js';
 
 /** docs/security.md: the pending login's and the passwordless challenge's cookies live five minutes. */

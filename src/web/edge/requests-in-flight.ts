@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
-import { addressGroupOf } from '../runtime/address-group.js';
-import { DomainError } from '../core/domain/errors.js';
-import { clientAddressOf } from './request-context.js';
+import { addressGroupOf } from '../../runtime/address-group.js';
+import { DomainError } from '../../core/domain/errors.js';
+import { clientAddressOf } from '../request-context.js';
 
 /**
  * Behind a trusted proxy every connection comes from the proxy, so one client is recognised only

@@ -1,12 +1,12 @@
 import type { Express, RequestHandler } from 'express';
 import type { Logger } from 'pino';
-import type { Config } from '../config/config.js';
-import { DomainError } from '../core/domain/errors.js';
-import type { Metrics } from '../metrics/metrics.js';
-import { closeAfterOversizedBody } from './declared-length.js';
+import type { Config } from '../../config/config.js';
+import { DomainError } from '../../core/domain/errors.js';
+import type { Metrics } from '../../metrics/metrics.js';
+import { closeAfterOversizedBody } from '../body/declared-length.js';
 import { refuseTooManyHeaders } from './header-count.js';
-import { HttpProblem } from './problem.js';
-import { hasMalformedTarget } from '../runtime/request-target.js';
+import { HttpProblem } from '../errors/problem.js';
+import { hasMalformedTarget } from '../../runtime/request-target.js';
 import { requestId } from './request-id.js';
 import { requestMetrics } from './request-metrics.js';
 import { limitRequestsInFlight } from './requests-in-flight.js';

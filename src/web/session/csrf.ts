@@ -1,8 +1,8 @@
 import type { Request, RequestHandler } from 'express';
 import { presentedCredential } from './credentials.js';
 import type { OriginPolicy } from './origin-policy.js';
-import { HttpProblem } from './problem.js';
-import type { SessionCookie } from './session-cookie.js';
+import { HttpProblem } from '../errors/problem.js';
+import type { SessionCookie } from '../cookies/session-cookie.js';
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 // A header is attacker-chosen and may be kilobytes long; the log needs only enough to recognise it.
