@@ -16,7 +16,7 @@ export const serveCommand = (ctx: CommandContext): CommandModule<object, { migra
     // Loaded here, not at the top: express and the docs UI would slow every other command's start,
     // and oidc-provider warns on Node.js 20 at import (decision 0022), which no other command should print.
     const [{ createApp }, { startServer }, { serveMetrics }, { scheduleEventRetention }, { connectionLimitsOf }, { createOidcMount }, { collectWhenIdle }] = await Promise.all([
-      import('../../src/http/create-app.js'),
+      import('../../src/create-app.js'),
       import('../../src/web/server.js'),
       import('../../src/metrics/serve-metrics.js'),
       import('../../src/runtime/event-retention-schedule.js'),

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { composeService, type Service } from '../../src/compose.js';
-import { createApp } from '../../src/http/create-app.js';
+import { createApp } from '../../src/create-app.js';
 import { createLogger } from '../../src/runtime/logger.js';
 import { createTempDatabase, type TempDatabase } from '../support/db/temp-database.js';
 import { testConfig } from '../support/http/harness.js';

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import request from 'supertest';
-import { createApp } from '../../src/http/create-app.js';
+import { createApp } from '../../src/create-app.js';
 import { createLogger } from '../../src/runtime/logger.js';
 import { createOidcMount } from '../../src/oidc/create-oidc-mount.js';
 import type { RunningServer } from '../../src/web/server.js';

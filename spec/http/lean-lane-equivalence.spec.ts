@@ -3,7 +3,7 @@ import type { Config } from '../../src/config/config.js';
 import type { Clock } from '../../src/core/ports/clock.js';
 import { DomainError } from '../../src/core/domain/errors.js';
 import type { UseCases } from '../../src/core/use-cases/use-cases.js';
-import { createApp } from '../../src/http/create-app.js';
+import { createApp } from '../../src/create-app.js';
 import { createLogger } from '../../src/runtime/logger.js';
 import { createPrometheusMetrics, type PrometheusMetrics } from '../../src/metrics/prometheus-metrics.js';
 import type { RunningServer } from '../../src/web/server.js';

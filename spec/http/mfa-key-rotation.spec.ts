@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { composeService, type Service } from '../../src/compose.js';
-import { createApp } from '../../src/http/create-app.js';
+import { createApp } from '../../src/create-app.js';
 import { createLogger } from '../../src/runtime/logger.js';
 import { createTempDatabase, type TempDatabase } from '../support/db/temp-database.js';
 import { api } from '../support/http/api.js';

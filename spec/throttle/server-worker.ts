@@ -1,6 +1,6 @@
 import { composeService } from '../../src/compose.js';
 import { loadConfig } from '../../src/config/config.js';
-import { createApp } from '../../src/http/create-app.js';
+import { createApp } from '../../src/create-app.js';
 import { createLogger } from '../../src/runtime/logger.js';
 import { startServer } from '../../src/web/server.js';
 

@@ -4,7 +4,7 @@ import * as oidc from 'openid-client';
 import type { Page } from 'playwright-core';
 import { composeService, type Service } from '../../../src/compose.js';
 import type { Config } from '../../../src/config/config.js';
-import { createApp } from '../../../src/http/create-app.js';
+import { createApp } from '../../../src/create-app.js';
 import { createLogger } from '../../../src/runtime/logger.js';
 import { createOidcMount } from '../../../src/oidc/create-oidc-mount.js';
 import type { PrometheusMetrics } from '../../../src/metrics/prometheus-metrics.js';

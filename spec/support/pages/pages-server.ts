@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { composeService, type Service } from '../../../src/compose.js';
 import type { Config } from '../../../src/config/config.js';
-import { createApp } from '../../../src/http/create-app.js';
+import { createApp } from '../../../src/create-app.js';
 import { createLogger } from '../../../src/runtime/logger.js';
 import { PASSWORD } from '../constants.js';
 import { createTempDatabase, type TempDatabase } from '../db/temp-database.js';

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import express, { type RequestHandler } from 'express';
 import request from 'supertest';
 import { leanLane } from '../../../src/runtime/lean-lane/lean-lane.js';
-import type { HotRead } from '../../../src/http/routes/hot-reads.js';
+import type { HotRead } from '../../../src/api/routes/hot-reads.js';
 
 /**
  * An app whose lean lane takes /hot, whose general chain answers everything else with "chain",
