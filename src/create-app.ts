@@ -3,7 +3,6 @@ import type { Logger } from 'pino';
 import { AesGcmSecretBox } from './adapters/aes-gcm-secret-box.js';
 import { SystemClock } from './adapters/system-clock.js';
 import { apiFace } from './api/api-face.js';
-import type { AuthDeps } from './api/authenticate.js';
 import type { Config } from './config/config.js';
 import type { Principal } from './core/domain/principal.js';
 import type { Clock } from './core/ports/clock.js';
@@ -15,11 +14,9 @@ import { createInviteCookie } from './pages/invite-cookie.js';
 import { pagesRouter } from './pages/pages-router.js';
 import { rootRedirect } from './pages/routes/root-redirect.js';
 import { assembleApp } from './web/assemble-app.js';
-import { createDeviceCookie } from './web/cookies/device-cookie.js';
-import { createSessionCookie } from './web/cookies/session-cookie.js';
 import { createShortLivedCookie } from './web/cookies/short-lived-cookie.js';
 import { OIDC_PATH, PAGES } from './web/paths.js';
-import { createOriginPolicy } from './web/session/origin-policy.js';
+import { createAuthDeps } from './web/session/auth-deps.js';
 
 export interface AppDeps {
   useCases: UseCases;
@@ -40,8 +37,7 @@ export interface AppDeps {
  * Never listens, so tests drive it with supertest.
  */
 export function createApp({ useCases, config, logger, metrics, clock, oidc, leanLane = true }: AppDeps): express.Express {
-  const cookie = createSessionCookie(config, { clock });
-  const auth: AuthDeps = { useCases, cookie, origins: createOriginPolicy(config), device: createDeviceCookie(config) };
+  const auth = createAuthDeps(config, useCases, clock);
   const pending = createShortLivedCookie(config, 'gh_mfa');
   const passkey = createShortLivedCookie(config, 'gh_passkey');
   const api = apiFace({ auth, pending, passkey, metrics, production: config.environment === 'production' });

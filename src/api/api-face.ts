@@ -1,9 +1,9 @@
 import type express from 'express';
 import type { Metrics } from '../metrics/metrics.js';
-import type { HotRead } from '../runtime/lean-lane/lean-lane.js';
+import type { HotRead } from '../web/assemble-app.js';
 import type { ShortLivedCookie } from '../web/cookies/short-lived-cookie.js';
 import { API } from '../web/paths.js';
-import type { AuthDeps } from './authenticate.js';
+import type { AuthDeps } from '../web/session/auth-deps.js';
 import { buildOpenApiDocument } from './openapi/document.js';
 import { adminRoutes } from './routes/admin-routes.js';
 import { authRoutes } from './routes/auth-routes.js';

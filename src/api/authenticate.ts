@@ -1,22 +1,13 @@
 import type { RequestHandler, Response } from 'express';
 import type { Principal } from '../core/domain/principal.js';
 import { DomainError } from '../core/domain/errors.js';
-import type { UseCases } from '../core/use-cases/use-cases.js';
 import { presentedCredential } from '../web/session/credentials.js';
-import type { DeviceCookie } from '../web/cookies/device-cookie.js';
 import { assertSameOrigin } from '../web/session/csrf.js';
-import type { OriginPolicy } from '../web/session/origin-policy.js';
 import { requestContext } from '../web/request-context.js';
-import type { SessionCookie } from '../web/cookies/session-cookie.js';
+import type { AuthDeps } from '../web/session/auth-deps.js';
 
-export interface AuthDeps {
-  useCases: UseCases;
-  cookie: SessionCookie;
-  /** The Origin values that count as our own pages (CSRF). */
-  origins: OriginPolicy;
-  /** The device cookie: its own budget for password attempts at login and at every re-check. */
-  device: DeviceCookie;
-}
+// Declared in the web, which the pages share; re-exported for the API's routes.
+export type { AuthDeps };
 
 export interface RouteAccess {
   /** Open to a session that the MFA policy holds to enrolment (docs/security.md): reading oneself and one's factors, enrolling one. */

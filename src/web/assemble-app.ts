@@ -8,6 +8,9 @@ import { readCookiesLazily } from '../runtime/lazy-cookies.js';
 import { edgeChain } from './edge/edge-chain.js';
 import { errorHandler } from './errors/error-handler.js';
 
+// The faces hand their hot reads in; they see the lean lane's type through the web, not the runtime.
+export type { HotRead };
+
 /** A face mounts its routers on the app; the faces are mounted in the order they are handed. */
 export type Face = (app: express.Express) => void;
 

@@ -2,10 +2,11 @@ import { API } from '../../web/paths.js';
 import { principalOf, signedIn, type AuthDeps } from '../authenticate.js';
 import { requireForwardedSameOrigin } from '../../web/session/csrf.js';
 import { toUserOut } from '../representations.js';
-import type { HotRead } from '../../runtime/lean-lane/lean-lane.js';
+import type { HotRead } from '../../web/assemble-app.js';
 import { verifiedIdentity } from '../verified-identity.js';
 
-// Declared by the lean lane, which runtime holds and which may not import a face; re-exported for the routes.
+// Declared by the lean lane, which runtime holds and which may not import a face; re-exported for the routes
+// and spec/unit/http/lean-lane.spec.ts.
 export type { HotRead };
 
 /** GET /users/me: the signed-in user; open to a session held to MFA enrolment. */
