@@ -18,8 +18,8 @@ export default tseslint.config(
     },
   },
   {
-    // Examples for operators: plain Node modules, with Node's globals.
-    files: ['docs/examples/**/*.mjs'],
+    // Examples for operators and repository scripts: plain Node modules, with Node's globals.
+    files: ['docs/examples/**/*.mjs', 'scripts/**/*.mjs'],
     languageOptions: { globals: { fetch: 'readonly', URL: 'readonly', console: 'readonly', process: 'readonly' } },
   },
   {

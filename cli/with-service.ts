@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { openDatabase } from '../src/adapters/knex/connection/connection.js';
 import { composeService, type Service } from '../src/compose.js';
 import type { Config } from '../src/config/config.js';
-import { createLogger } from '../src/logger.js';
+import { createLogger } from '../src/runtime/logger.js';
 import type { CliIo } from './cli-io.js';
 
 /**

@@ -10,9 +10,9 @@ import { Secret, TOTP } from 'otpauth';
 import { chromium, type Page } from 'playwright-core';
 import { composeService } from '../src/compose.js';
 import { loadConfig } from '../src/config/config.js';
-import { createApp } from '../src/http/create-app.js';
+import { createApp } from '../src/create-app.js';
 import { migrateLatest } from '../src/adapters/knex/migrations/migrator.js';
-import { createLogger } from '../src/logger.js';
+import { createLogger } from '../src/runtime/logger.js';
 
 const OUT = join(process.cwd(), 'docs', 'screenshots');
 const PASSWORD = 'violet tractor hums at dawn';

@@ -2,7 +2,7 @@
 // given, for `npm run lint:openapi`: Redocly lints a file, not a running server.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { buildOpenApiDocument } from '../src/http/openapi/document.js';
+import { buildOpenApiDocument } from '../src/api/openapi/document.js';
 
 const target = process.argv[2];
 if (!target) throw new Error('usage: tsx scripts/write-openapi.ts <path.json>');

@@ -21,7 +21,7 @@ import type { Ports } from './core/ports/ports.js';
 import type { SecretBox } from './core/ports/secret-box.js';
 import { makeUseCases } from './core/use-cases/make-use-cases.js';
 import type { UseCases } from './core/use-cases/use-cases.js';
-import { createLogger, type Logger } from './logger.js';
+import { createLogger, type Logger } from './runtime/logger.js';
 import { MeteredSecurityLog } from './metrics/metered-security-log.js';
 import type { Metrics } from './metrics/metrics.js';
 

@@ -6,8 +6,8 @@ import { openDatabase } from '../../src/adapters/knex/connection/connection.js';
 import { migrateLatest } from '../../src/adapters/knex/migrations/migrator.js';
 import { composeService } from '../../src/compose.js';
 import { loadConfig } from '../../src/config/config.js';
-import { createApp } from '../../src/http/create-app.js';
-import { createLogger } from '../../src/logger.js';
+import { createApp } from '../../src/create-app.js';
+import { createLogger } from '../../src/runtime/logger.js';
 import { summarize } from './summarize.js';
 
 // Usage: npx tsx bench/enumeration/run.ts [attempts per path, default 30]

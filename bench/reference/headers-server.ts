@@ -1,5 +1,5 @@
 import express from 'express';
-import { securityHeaderList, securityHeaders } from '../../src/http/security-headers.js';
+import { securityHeaderList, securityHeaders } from '../../src/web/edge/security-headers.js';
 
 // bench/security-headers.ts: an Express 5 route with Gatehouse's security headers, written either
 // as one setHeader per header per request (HEADERS=loop, round 2) or as the precomputed block

@@ -2,7 +2,7 @@ import type { Argv, CommandModule } from 'yargs';
 import { migrateLatest } from '../../src/adapters/knex/migrations/migrator.js';
 import { composeService } from '../../src/compose.js';
 import { loadConfig } from '../../src/config/config.js';
-import { bufferedStdout, createLogger, flushLog } from '../../src/logger.js';
+import { bufferedStdout, createLogger, flushLog } from '../../src/runtime/logger.js';
 import type { CommandContext } from '../command-context.js';
 import { EXIT_OK } from '../exit-codes.js';
 
@@ -16,13 +16,13 @@ export const serveCommand = (ctx: CommandContext): CommandModule<object, { migra
     // Loaded here, not at the top: express and the docs UI would slow every other command's start,
     // and oidc-provider warns on Node.js 20 at import (decision 0022), which no other command should print.
     const [{ createApp }, { startServer }, { serveMetrics }, { scheduleEventRetention }, { connectionLimitsOf }, { createOidcMount }, { collectWhenIdle }] = await Promise.all([
-      import('../../src/http/create-app.js'),
-      import('../../src/server.js'),
+      import('../../src/create-app.js'),
+      import('../../src/web/server.js'),
       import('../../src/metrics/serve-metrics.js'),
-      import('../../src/event-retention-schedule.js'),
-      import('../../src/connection-limits.js'),
+      import('../../src/runtime/event-retention-schedule.js'),
+      import('../../src/runtime/connection-limits.js'),
       import('../../src/oidc/create-oidc-mount.js'),
-      import('../../src/idle-collection.js'),
+      import('../../src/runtime/idle-collection.js'),
     ]);
     // The access log goes out in batches (src/logger.ts); every stop below writes out the rest.
     const destination = bufferedStdout();

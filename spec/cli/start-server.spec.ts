@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import { createServer, request, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
-import { startServer, type SignalSource } from '../../src/server.js';
+import { startServer, type SignalSource } from '../../src/web/server.js';
 
 const silent = { info: () => undefined, warn: () => undefined } as never;
 

@@ -1,4 +1,4 @@
-import { buildOpenApiDocument } from '../../src/http/openapi/document.js';
+import { buildOpenApiDocument } from '../../src/api/openapi/document.js';
 
 export type FuzzMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
 import request from 'supertest';
-import type { RunningServer } from '../../src/server.js';
+import type { RunningServer } from '../../src/web/server.js';
 import { ORIGIN } from '../support/http/harness.js';
 import { listenOnLoopback } from '../support/http/raw-socket.js';
 import { CountingHasher } from '../support/unit/counting-hasher.js';

@@ -1,9 +1,9 @@
 import { expect } from 'chai';
 import request from 'supertest';
-import { createApp } from '../../src/http/create-app.js';
-import { createLogger } from '../../src/logger.js';
+import { createApp } from '../../src/create-app.js';
+import { createLogger } from '../../src/runtime/logger.js';
 import { createOidcMount } from '../../src/oidc/create-oidc-mount.js';
-import type { RunningServer } from '../../src/server.js';
+import type { RunningServer } from '../../src/web/server.js';
 import { ORIGIN } from '../support/constants.js';
 import { memoryLog, startHarness, type DatabaseHarness } from '../support/http/harness.js';
 import { listenOnLoopback } from '../support/http/raw-socket.js';

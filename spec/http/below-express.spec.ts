@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import type { RunningServer } from '../../src/server.js';
+import type { RunningServer } from '../../src/web/server.js';
 import { startHarness, type DatabaseHarness } from '../support/http/harness.js';
 import { exchange, listenOnLoopback, openSocket, parseAnswer, untilClosed, type RawAnswer } from '../support/http/raw-socket.js';
 

@@ -1,8 +1,8 @@
 import { once } from 'node:events';
 import type { Socket } from 'node:net';
 import { expect } from 'chai';
-import { connectionLimitsOf } from '../../src/connection-limits.js';
-import type { RunningServer } from '../../src/server.js';
+import { connectionLimitsOf } from '../../src/runtime/connection-limits.js';
+import type { RunningServer } from '../../src/web/server.js';
 import { startHarness, type DatabaseHarness } from '../support/http/harness.js';
 import { probe, sleep } from '../support/http/load-clients.js';
 import { listenOnLoopback, openSocket, parseAnswer, untilClosed } from '../support/http/raw-socket.js';

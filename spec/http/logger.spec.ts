@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { createLogger, logContext } from '../../src/logger.js';
+import { createLogger, logContext } from '../../src/runtime/logger.js';
 import { memoryLog } from '../support/http/harness.js';
 
 describe('createLogger', () => {

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { api } from '../support/http/api.js';
 import { ORIGIN, startHarness, type DatabaseHarness } from '../support/http/harness.js';
-import type { RunningServer } from '../../src/server.js';
+import type { RunningServer } from '../../src/web/server.js';
 import { exchange, listenOnLoopback } from '../support/http/raw-socket.js';
 import { cookieHeader, signedInAdmin, type SignedIn } from '../support/http/users.js';
 

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { composeService, type Service } from '../../src/compose.js';
-import { createApp } from '../../src/http/create-app.js';
-import { createLogger } from '../../src/logger.js';
+import { createApp } from '../../src/create-app.js';
+import { createLogger } from '../../src/runtime/logger.js';
 import { createTempDatabase, type TempDatabase } from '../support/db/temp-database.js';
 import { api } from '../support/http/api.js';
 import { memoryLog, testConfig, type Harness } from '../support/http/harness.js';

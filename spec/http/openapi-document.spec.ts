@@ -1,8 +1,8 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { expect } from 'chai';
-import { buildOpenApiDocument } from '../../src/http/openapi/document.js';
-import { requestExamples } from '../../src/http/openapi/request-bodies.js';
+import { buildOpenApiDocument } from '../../src/api/openapi/document.js';
+import { requestExamples } from '../../src/api/openapi/request-bodies.js';
 import { api } from '../support/http/api.js';
 import { ORIGIN, startHarness, type Harness } from '../support/http/harness.js';
 import { cookieHeader, sessionCookieOf } from '../support/http/users.js';

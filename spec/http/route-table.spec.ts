@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { Principal } from '../../src/core/domain/principal.js';
-import { buildOpenApiDocument } from '../../src/http/openapi/document.js';
+import { buildOpenApiDocument } from '../../src/api/openapi/document.js';
 import { aPrincipal } from '../contract/fixtures.js';
 import { api } from '../support/http/api.js';
 import { ORIGIN, testConfig, withService } from '../support/http/harness.js';

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { createLogger } from '../../src/logger.js';
+import { createLogger } from '../../src/runtime/logger.js';
 import { api } from '../support/http/api.js';
 import { asBearer, asCookie } from '../support/http/fixtures.js';
 import { memoryLog, ORIGIN, type Harness } from '../support/http/harness.js';

@@ -1,8 +1,8 @@
 import { request } from 'node:http';
 import type { Socket } from 'node:net';
 import { expect } from 'chai';
-import { CONNECTION_LIMITS } from '../../src/connection-limits.js';
-import type { RunningServer } from '../../src/server.js';
+import { CONNECTION_LIMITS } from '../../src/runtime/connection-limits.js';
+import type { RunningServer } from '../../src/web/server.js';
 import { startHarness, type DatabaseHarness } from '../support/http/harness.js';
 import { listenOnLoopback, openSocket, parseAnswer, untilClosed } from '../support/http/raw-socket.js';
 

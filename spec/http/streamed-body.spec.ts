@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { expect } from 'chai';
-import type { RunningServer } from '../../src/server.js';
+import type { RunningServer } from '../../src/web/server.js';
 import { ORIGIN, startHarness, type DatabaseHarness } from '../support/http/harness.js';
 import { exchange, listenOnLoopback, openSocket, parseAnswer, type RawAnswer } from '../support/http/raw-socket.js';
 

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import * as oidc from 'openid-client';
 import { migrateLatest } from '../../src/adapters/knex/migrations/migrator.js';
 import { createOidcMount } from '../../src/oidc/create-oidc-mount.js';
-import { createLogger } from '../../src/logger.js';
+import { createLogger } from '../../src/runtime/logger.js';
 import { ensureBuilt, runCli } from '../support/cli/run-cli.js';
 import { createTempDatabase } from '../support/db/temp-database.js';
 import { startOidcServer, type OidcServer } from '../support/oidc/oidc-server.js';

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { composeService } from '../../src/compose.js';
-import { createLogger } from '../../src/logger.js';
+import { createLogger } from '../../src/runtime/logger.js';
 import { startChromium, type Browser } from '../support/browser/chromium.js';
 import { PASSWORD } from '../support/constants.js';
 import { createTempDatabase, type TempDatabase } from '../support/db/temp-database.js';

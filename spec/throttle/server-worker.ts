@@ -1,8 +1,8 @@
 import { composeService } from '../../src/compose.js';
 import { loadConfig } from '../../src/config/config.js';
-import { createApp } from '../../src/http/create-app.js';
-import { createLogger } from '../../src/logger.js';
-import { startServer } from '../../src/server.js';
+import { createApp } from '../../src/create-app.js';
+import { createLogger } from '../../src/runtime/logger.js';
+import { startServer } from '../../src/web/server.js';
 
 // One `gatehouse serve`-like process configured from its environment (database, PORT): prints
 // `ready` once listening, serves until a line arrives on standard input, then shuts down.

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import { accessLogWriter, type AccessLine } from '../../src/access-log.js';
-import { createLogger, logContext } from '../../src/logger.js';
+import { accessLogWriter, type AccessLine } from '../../src/runtime/access-log.js';
+import { createLogger, logContext } from '../../src/runtime/logger.js';
 import { memoryLog } from '../support/http/harness.js';
 
 const withoutTime = (line: string): string => line.replace(/"time":"[^"]+"/, '"time":"T"');

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { setImmediate as yieldToLoop, setTimeout as sleep } from 'node:timers/promises';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { collectWhenIdle, type IdleCollection } from '../../src/idle-collection.js';
+import { collectWhenIdle, type IdleCollection } from '../../src/runtime/idle-collection.js';
 
 const MB = 1024 * 1024;
 

@@ -7,7 +7,7 @@ import { REQUIRE_PKCE, SKIP_CONSENT } from './client-metadata.js';
 import { adapterFactory } from './oidc-adapter.js';
 import { signInOf } from './oidc-request-state.js';
 import { originOf } from './oidc-pages.js';
-import { pagePolicy } from '../pages/page-response.js';
+import { pagePolicy } from '../web/page-sender.js';
 import { answerCors } from './cors-policy.js';
 import { advertiseWhatWorks } from './discovery-document.js';
 import { carriesImpliedConsent } from './implied-consent.js';

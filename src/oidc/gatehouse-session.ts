@@ -1,6 +1,6 @@
 import type { Request, Response } from 'express';
 import { isDomainError } from '../core/domain/errors.js';
-import { requestContext } from '../http/request-context.js';
+import { requestContext } from '../web/request-context.js';
 import type { PagesDeps } from '../pages/pages-deps.js';
 import type { GatehouseSignIn } from './oidc-request-state.js';
 

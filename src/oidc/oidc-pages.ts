@@ -3,7 +3,7 @@ import type { KoaContextWithOIDC } from 'oidc-provider';
 import { renderToString } from 'preact-render-to-string';
 import type { VNode } from 'preact';
 import { localeFor } from '../pages/page-locale.js';
-import { pagePolicy } from '../pages/page-response.js';
+import { pagePolicy } from '../web/page-sender.js';
 import { MessagePage } from '../pages/views/message-page.js';
 
 /** A page answered from inside the provider (Koa): the pages' headers, the given form-action origins. */

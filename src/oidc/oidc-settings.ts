@@ -14,9 +14,8 @@ export const TTL = {
 
 export const SCOPES = ['openid', 'email', 'profile', 'offline_access'] as const;
 
-/** The path below the public origin where the provider is mounted; the issuer is the origin plus this. */
-export const OIDC_PATH = '/gatehouse/oidc';
-export const INTERACTION_PATH = `${OIDC_PATH}/interaction`;
+// Declared with the other mount paths, which the pages and the error log need too.
+export { INTERACTION_PATH, OIDC_PATH } from '../web/paths.js';
 
 /**
  * The authorization parameter that marks a prompt=consent Gatehouse added for offline_access

@@ -2,7 +2,7 @@ import type { Request, Response } from 'express';
 import type { Config } from '../config/config.js';
 import type { Clock } from '../core/ports/clock.js';
 import type { SecretBox } from '../core/ports/secret-box.js';
-import { readCookie } from '../http/cookie-value.js';
+import { readCookie } from '../web/cookies/cookie-value.js';
 
 /**
  * What a page shows once after its redirect (Post/Redirect/Get): a notice, or a secret the user

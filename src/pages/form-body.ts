@@ -1,8 +1,8 @@
 import type { RequestHandler } from 'express';
-import { BODY_LIMIT_BYTES } from '../http/body-limit.js';
-import { declaresTooMuch } from '../http/declared-length.js';
-import { HttpProblem } from '../http/problem.js';
-import { readBody } from '../http/read-body.js';
+import { BODY_LIMIT_BYTES } from '../web/body/body-limit.js';
+import { declaresTooMuch } from '../web/body/declared-length.js';
+import { HttpProblem } from '../web/errors/problem.js';
+import { readBody } from '../web/body/read-body.js';
 
 /** A posted form: each name's first value, as text. */
 export type FormFields = Record<string, string>;

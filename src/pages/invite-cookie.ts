@@ -1,9 +1,9 @@
 import type { Request, Response } from 'express';
-import { SystemClock } from '../adapters/system-clock.js';
 import type { Config } from '../config/config.js';
 import type { Clock } from '../core/ports/clock.js';
 import type { SecretBox } from '../core/ports/secret-box.js';
-import { readCookie } from '../http/cookie-value.js';
+import { readCookie } from '../web/cookies/cookie-value.js';
+import { WALL_CLOCK } from '../web/cookies/wall-clock.js';
 
 /** How long an opened invite link's code waits for the register form (docs/pages.md). */
 export const INVITE_COOKIE_SECONDS = 30 * 60;
@@ -37,7 +37,7 @@ const parsed = (plaintext: string): Sealed | null => {
   }
 };
 
-export const createInviteCookie = (config: Pick<Config, 'environment'>, box: SecretBox, clock: Clock = new SystemClock()): InviteCookie => {
+export const createInviteCookie = (config: Pick<Config, 'environment'>, box: SecretBox, clock: Clock = WALL_CLOCK): InviteCookie => {
   const production = config.environment === 'production';
   // __Host- needs Path=/; __Secure- keeps the Secure guarantee with the narrower path.
   const name = production ? '__Secure-gh_invite' : 'gh_invite';

@@ -1,11 +1,11 @@
 import type { ErrorRequestHandler } from 'express';
 import { isDomainError } from '../core/domain/errors.js';
-import { edgeCode } from '../http/error-handler.js';
-import { HttpProblem, problemBody, type ProblemCode } from '../http/problem.js';
-import { logRefusal } from '../http/refusal-log.js';
-import { requestIdOf } from '../http/request-id.js';
+import { edgeCode } from '../web/errors/error-handler.js';
+import { HttpProblem, problemBody, type ProblemCode } from '../web/errors/problem.js';
+import { logRefusal } from '../web/errors/refusal-log.js';
+import { requestIdOf } from '../web/edge/request-id.js';
 import { localeFor, viewerOf } from './page-locale.js';
-import { seeOther, sendPage } from './page-response.js';
+import { seeOther, sendPage } from '../web/page-sender.js';
 import type { PagesDeps } from './pages-deps.js';
 import { signInPageFor } from './return-to.js';
 import { MessagePage } from './views/message-page.js';

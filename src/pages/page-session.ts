@@ -1,9 +1,9 @@
 import type { Request, RequestHandler, Response } from 'express';
 import { DomainError, isDomainError } from '../core/domain/errors.js';
 import type { Principal } from '../core/domain/principal.js';
-import { assertSameOrigin } from '../http/csrf.js';
-import { requestContext } from '../http/request-context.js';
-import { seeOther } from './page-response.js';
+import { assertSameOrigin } from '../web/session/csrf.js';
+import { requestContext } from '../web/request-context.js';
+import { seeOther } from '../web/page-sender.js';
 import type { PagesDeps } from './pages-deps.js';
 import { signInPageFor } from './return-to.js';
 

@@ -2,8 +2,8 @@ import type { Request } from 'express';
 import type { Logger } from 'pino';
 import type { Config } from '../config/config.js';
 import type { UseCases } from '../core/use-cases/use-cases.js';
-import type { AuthDeps } from '../http/authenticate.js';
-import type { ShortLivedCookie } from '../http/short-lived-cookie.js';
+import type { AuthDeps } from '../web/session/auth-deps.js';
+import type { ShortLivedCookie } from '../web/cookies/short-lived-cookie.js';
 import type { FlashCookie } from './flash.js';
 import type { InviteCookie } from './invite-cookie.js';
 

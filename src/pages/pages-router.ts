@@ -7,7 +7,7 @@ import { signInPages } from './routes/sign-in-pages.js';
 import { pageErrors } from './page-errors.js';
 import type { PagesDeps } from './pages-deps.js';
 import { localeFor } from './page-locale.js';
-import { sendPage } from './page-response.js';
+import { sendPage } from '../web/page-sender.js';
 import { MessagePage } from './views/message-page.js';
 
 /**

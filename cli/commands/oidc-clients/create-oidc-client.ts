@@ -1,6 +1,6 @@
 import type { Argv, CommandModule } from 'yargs';
 import { loadConfig } from '../../../src/config/config.js';
-import { toOidcClientCreatedOut } from '../../../src/http/oidc-representations.js';
+import { toOidcClientCreatedOut } from '../../../src/api/oidc-representations.js';
 import type { CommandContext } from '../../command-context.js';
 import { EXIT_OK } from '../../exit-codes.js';
 import { repeatedOption } from '../../repeated-option.js';

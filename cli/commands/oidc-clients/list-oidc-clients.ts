@@ -1,7 +1,7 @@
 import type { Argv, CommandModule } from 'yargs';
 import { loadConfig } from '../../../src/config/config.js';
 import type { OidcClientView } from '../../../src/core/use-cases/oidc/oidc-client-view.js';
-import { toOidcClientOut } from '../../../src/http/oidc-representations.js';
+import { toOidcClientOut } from '../../../src/api/oidc-representations.js';
 import type { CommandContext } from '../../command-context.js';
 import { EXIT_OK } from '../../exit-codes.js';
 import { withService } from '../../with-service.js';

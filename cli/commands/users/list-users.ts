@@ -2,7 +2,7 @@ import type { Argv, CommandModule } from 'yargs';
 import { loadConfig } from '../../../src/config/config.js';
 import type { AdminUserView } from '../../../src/core/use-cases/views.js';
 import type { UseCases } from '../../../src/core/use-cases/use-cases.js';
-import { toAdminUserOut } from '../../../src/http/representations.js';
+import { toAdminUserOut } from '../../../src/api/representations.js';
 import type { CommandContext } from '../../command-context.js';
 import { EXIT_OK } from '../../exit-codes.js';
 import { withService } from '../../with-service.js';

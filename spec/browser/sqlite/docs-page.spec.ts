@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { Locator, Page } from 'playwright-core';
-import { requestExamples } from '../../../src/http/openapi/request-bodies.js';
+import { requestExamples } from '../../../src/api/openapi/request-bodies.js';
 import { startChromium, type Browser } from '../../support/browser/chromium.js';
 import { runCli } from '../../support/cli/run-cli.js';
 import { createTempDatabase, type TempDatabase } from '../../support/db/temp-database.js';

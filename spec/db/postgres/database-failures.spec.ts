@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 import { OutageTracker } from '../../../src/adapters/availability/outage-tracker.js';
 import { openDatabase } from '../../../src/adapters/knex/connection/connection.js';
 import { databaseFailureOf } from '../../../src/adapters/knex/connection/database-unavailable.js';
-import { createLogger } from '../../../src/logger.js';
+import { createLogger } from '../../../src/runtime/logger.js';
 import { startCountingProxy, type CountingProxy } from '../../support/db/counting-proxy.js';
 import { onServer } from '../../support/db/postgres-admin.js';
 import { createTempPostgresDatabase, type TempPostgresDatabase } from '../../support/db/temp-postgres-database.js';

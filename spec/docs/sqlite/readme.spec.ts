@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { expect } from 'chai';
 import type { Knex } from 'knex';
 import { openDatabase } from '../../../src/adapters/knex/connection/connection.js';
-import { requestExamples } from '../../../src/http/openapi/request-bodies.js';
+import { requestExamples } from '../../../src/api/openapi/request-bodies.js';
 import { ROOT, ensureBuilt } from '../../support/cli/run-cli.js';
 import { readDoc } from '../../support/docs/markdown.js';
 import { terminalBlocks } from '../../support/docs/readme-blocks.js';

@@ -5,8 +5,8 @@ import { composeService, type Service } from '../../../src/compose.js';
 import { loadConfig, type Config, type Env } from '../../../src/config/config.js';
 import type { Ports } from '../../../src/core/ports/ports.js';
 import type { UseCases } from '../../../src/core/use-cases/use-cases.js';
-import { createApp } from '../../../src/http/create-app.js';
-import { createLogger, type Logger } from '../../../src/logger.js';
+import { createApp } from '../../../src/create-app.js';
+import { createLogger, type Logger } from '../../../src/runtime/logger.js';
 import type { Metrics } from '../../../src/metrics/metrics.js';
 import { createTempDatabase } from '../db/temp-database.js';
 

@@ -2,7 +2,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { expect } from 'chai';
 import type request from 'supertest';
-import { buildOpenApiDocument } from '../../../src/http/openapi/document.js';
+import { buildOpenApiDocument } from '../../../src/api/openapi/document.js';
 
 type Operation = { responses: Record<string, { content?: Record<string, { schema?: unknown }> }> };
 const document = buildOpenApiDocument('gh_session');

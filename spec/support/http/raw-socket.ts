@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { connect, type Socket } from 'node:net';
 import type { RequestListener } from 'node:http';
-import { startServer, type RunningServer, type ServerOptions, type SignalSource } from '../../../src/server.js';
+import { startServer, type RunningServer, type ServerOptions, type SignalSource } from '../../../src/web/server.js';
 
 const silent = { info: () => undefined, warn: () => undefined } as never;
 

@@ -1,5 +1,5 @@
 import { composeService } from '../../../src/compose.js';
-import { createLogger } from '../../../src/logger.js';
+import { createLogger } from '../../../src/runtime/logger.js';
 import { runCli } from '../cli/run-cli.js';
 import { PASSWORD } from '../constants.js';
 import { createTempDatabase, type TempDatabase } from '../db/temp-database.js';

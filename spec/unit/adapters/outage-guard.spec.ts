@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { guardAgainstOutage, type OutageGuardDeps } from '../../../src/adapters/availability/outage-guard.js';
 import { databaseFailureOf, DatabaseUnreachableError } from '../../../src/adapters/knex/connection/database-unavailable.js';
 import { DomainError } from '../../../src/core/domain/errors.js';
-import { createLogger } from '../../../src/logger.js';
+import { createLogger } from '../../../src/runtime/logger.js';
 import { expectDomainError } from '../../support/unit/expect-domain-error.js';
 
 interface State {

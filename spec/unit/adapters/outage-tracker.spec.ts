@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { OutageTracker } from '../../../src/adapters/availability/outage-tracker.js';
-import { createLogger } from '../../../src/logger.js';
+import { createLogger } from '../../../src/runtime/logger.js';
 import { memoryLog } from '../../support/http/harness.js';
 
 const T0 = Date.parse('2026-11-23T10:00:00.000Z');

@@ -1,9 +1,9 @@
 import { expect } from 'chai';
-import { addressGroupOf } from '../../../src/address-group.js';
+import { addressGroupOf } from '../../../src/runtime/address-group.js';
 import { loadConfig } from '../../../src/config/config.js';
 import { problemsOf } from '../../support/unit/config-problems.js';
-import { CONNECTION_LIMITS, connectionLimitsOf } from '../../../src/connection-limits.js';
-import { originFormOf } from '../../../src/http/request-target.js';
+import { CONNECTION_LIMITS, connectionLimitsOf } from '../../../src/runtime/connection-limits.js';
+import { originFormOf } from '../../../src/runtime/request-target.js';
 import { ensureBuilt, runCli } from '../../support/cli/run-cli.js';
 
 

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { makePurgeExpiredEvents } from '../../../src/core/use-cases/maintenance/purge-expired-events.js';
-import { scheduleEventRetention, type RetentionTimers } from '../../../src/event-retention-schedule.js';
+import { scheduleEventRetention, type RetentionTimers } from '../../../src/runtime/event-retention-schedule.js';
 import { FixedClock } from '../../support/unit/fixed-clock.js';
 
 const DAY = 24 * 60 * 60_000;

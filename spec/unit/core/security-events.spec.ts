@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { PinoSecurityLog } from '../../../src/adapters/pino-security-log.js';
-import { createLogger } from '../../../src/logger.js';
+import { createLogger } from '../../../src/runtime/logger.js';
 import { memoryLog } from '../../support/http/harness.js';
 import { CONTEXT, memoryWorld, PASSWORD, seedMember, SIGN_IN } from '../../support/unit/memory-ports.js';
 import { expectDomainError } from '../../support/unit/expect-domain-error.js';

@@ -2,10 +2,10 @@ import { expect } from 'chai';
 import cookieParser from 'cookie-parser';
 import type { Request, Response } from 'express';
 import fc from 'fast-check';
-import { cookieValue } from '../../../src/http/cookie-value.js';
-import { createDeviceCookie } from '../../../src/http/device-cookie.js';
-import { createSessionCookie } from '../../../src/http/session-cookie.js';
-import { createShortLivedCookie } from '../../../src/http/short-lived-cookie.js';
+import { cookieValue } from '../../../src/web/cookies/cookie-value.js';
+import { createDeviceCookie } from '../../../src/web/cookies/device-cookie.js';
+import { createSessionCookie } from '../../../src/web/cookies/session-cookie.js';
+import { createShortLivedCookie } from '../../../src/web/cookies/short-lived-cookie.js';
 
 /** What cookie-parser, run as middleware, leaves in req.cookies for this header. */
 const parsed = (header: string): Record<string, unknown> => {

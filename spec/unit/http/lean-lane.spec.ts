@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import express, { type RequestHandler } from 'express';
 import request from 'supertest';
-import { leanLane } from '../../../src/http/lean-lane/lean-lane.js';
-import type { HotRead } from '../../../src/http/routes/hot-reads.js';
+import { leanLane } from '../../../src/runtime/lean-lane/lean-lane.js';
+import type { HotRead } from '../../../src/api/routes/hot-reads.js';
 
 /**
  * An app whose lean lane takes /hot, whose general chain answers everything else with "chain",

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { Request } from 'express';
-import { UNMATCHED_ROUTE, routeTemplateOf } from '../../../src/http/route-template.js';
+import { UNMATCHED_ROUTE, routeTemplateOf } from '../../../src/web/edge/route-template.js';
 
 /** What Express leaves on a request by the time its response has finished. */
 const finished = (originalUrl: string, pattern?: string): Request => ({ originalUrl, route: pattern === undefined ? undefined : { path: pattern } }) as unknown as Request;

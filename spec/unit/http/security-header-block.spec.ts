@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import express from 'express';
 import request from 'supertest';
-import { writeHeaderBlock } from '../../../src/http/security-header-block.js';
+import { writeHeaderBlock } from '../../../src/runtime/security-header-block.js';
 
 const FIXED = [
   ['Content-Security-Policy', "default-src 'none'"],

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { Response } from 'express';
-import { createSessionCookie } from '../../../src/http/session-cookie.js';
+import { createSessionCookie } from '../../../src/web/cookies/session-cookie.js';
 import { FixedClock } from '../../support/unit/fixed-clock.js';
 
 /** A response that only keeps the Set-Cookie lines appended to it. */

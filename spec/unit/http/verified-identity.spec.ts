@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { provedSecondFactor, verifiedIdentity } from '../../../src/http/verified-identity.js';
+import { provedSecondFactor, verifiedIdentity } from '../../../src/api/verified-identity.js';
 import { aPrincipal } from '../../contract/fixtures.js';
 
 const ID = '01890a5d-ac96-774b-bcce-b302099a8057';

@@ -1,6 +1,6 @@
 import { DomainError } from '../../core/domain/errors.js';
 import type { DatabaseFailure } from '../knex/connection/database-unavailable.js';
-import type { Logger } from '../../logger.js';
+import type { Logger } from '../../runtime/logger.js';
 import type { OutageTracker } from './outage-tracker.js';
 
 export interface OutageGuardDeps {

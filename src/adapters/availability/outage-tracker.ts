@@ -1,5 +1,5 @@
 import type { ConnectAttempt, ConnectionGate } from '../knex/connection/connection-gate.js';
-import type { Logger } from '../../logger.js';
+import type { Logger } from '../../runtime/logger.js';
 import { backoffDelayMs, DATABASE_BACKOFF, type BackoffPolicy } from './backoff.js';
 
 export interface OutageTrackerDeps {

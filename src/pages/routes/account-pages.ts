@@ -5,7 +5,7 @@ import { fieldsOf, formBody, type FormFields } from '../form-body.js';
 import { formFailure, type Placement } from '../form-failure.js';
 import { en, type MessageKey } from '../i18n/messages-en.js';
 import { localeFor, viewerOf } from '../page-locale.js';
-import { seeOther, sendPage, retryAfter } from '../page-response.js';
+import { seeOther, sendPage, retryAfter } from '../../web/page-sender.js';
 import { pagePrincipal, signedInPage } from '../page-session.js';
 import type { PagesDeps } from '../pages-deps.js';
 import { AccountPage, type AccountForm, type ConnectedApp } from '../views/account-page.js';

@@ -8,7 +8,7 @@ import { formFailure } from '../form-failure.js';
 import { en, type MessageKey } from '../i18n/messages-en.js';
 import type { Locale } from '../i18n/catalogue.js';
 import { localeFor, viewerOf } from '../page-locale.js';
-import { seeOther, sendPage } from '../page-response.js';
+import { seeOther, sendPage } from '../../web/page-sender.js';
 import { pagePrincipal, signedInPage } from '../page-session.js';
 import type { PagesDeps } from '../pages-deps.js';
 import { AdminPage, type AdminPageProps } from '../views/admin-page.js';

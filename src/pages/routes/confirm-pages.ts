@@ -4,7 +4,7 @@ import { requireSession } from '../../core/domain/principal.js';
 import { fieldsOf, formBody } from '../form-body.js';
 import { formFailure } from '../form-failure.js';
 import { localeFor, viewerOf } from '../page-locale.js';
-import { seeOther, sendPage, retryAfter } from '../page-response.js';
+import { seeOther, sendPage, retryAfter } from '../../web/page-sender.js';
 import { pagePrincipal, signedInPage } from '../page-session.js';
 import type { PagesDeps } from '../pages-deps.js';
 import { landingOf, safeReturnTo } from '../return-to.js';

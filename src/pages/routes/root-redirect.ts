@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { seeOther } from '../page-response.js';
+import { seeOther } from '../../web/page-sender.js';
 import { hasValidSession } from '../page-session.js';
 import type { PagesDeps } from '../pages-deps.js';
 

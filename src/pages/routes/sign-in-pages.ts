@@ -1,14 +1,14 @@
 import { Router, type Request, type Response } from 'express';
 import { isDomainError } from '../../core/domain/errors.js';
 import type { LoginResult, SignedIn } from '../../core/use-cases/views.js';
-import { signInContextOf } from '../../http/credentials.js';
-import { rejectForeignOrigin, requireOwnOrigin } from '../../http/csrf.js';
-import { requestContext } from '../../http/request-context.js';
+import { signInContextOf } from '../../web/session/credentials.js';
+import { rejectForeignOrigin, requireOwnOrigin } from '../../web/session/csrf.js';
+import { requestContext } from '../../web/request-context.js';
 import { fieldsOf, formBody, type FormFields } from '../form-body.js';
 import { formFailure, type Placement } from '../form-failure.js';
 import type { ErrorCode } from '../../core/domain/errors.js';
 import { localeFor } from '../page-locale.js';
-import { seeOther, sendPage, retryAfter } from '../page-response.js';
+import { seeOther, sendPage, retryAfter } from '../../web/page-sender.js';
 import { REGISTER_PATH } from '../invite-cookie.js';
 import { hasValidSession } from '../page-session.js';
 import type { PagesDeps } from '../pages-deps.js';

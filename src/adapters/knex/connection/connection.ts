@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { Database } from 'better-sqlite3';
 import knex, { type Knex } from 'knex';
-import type { Logger } from '../../../logger.js';
+import type { Logger } from '../../../runtime/logger.js';
 import type { ConnectionGate } from './connection-gate.js';
 import { gatedPostgresClient } from './gated-postgres-client.js';
 import { knexLog } from './knex-log.js';

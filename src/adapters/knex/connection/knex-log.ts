@@ -1,6 +1,6 @@
 import { inspect } from 'node:util';
 import type { Knex } from 'knex';
-import type { Logger } from '../../../logger.js';
+import type { Logger } from '../../../runtime/logger.js';
 
 // Left to itself knex prints these with console.log, as plain multi-line text on stdout. Failed
 // acquisitions repeat once per request during an outage, which the outage tracker logs once instead.
