@@ -10,6 +10,8 @@ import { oidcCommand } from './commands/oidc.js';
 import { recoveryCodeCommand } from './commands/recovery-code.js';
 import { serveCommand } from './commands/serve.js';
 import { usersCommand } from './commands/users.js';
+import { groupsCommand } from './commands/groups.js';
+import { forwardAuthCommand } from './commands/forward-auth.js';
 import { EXIT_OK } from './exit-codes.js';
 import { packageVersion } from './package-version.js';
 import { reportError } from './report-error.js';
@@ -32,6 +34,8 @@ const parseAndRun = async (io: CliIo): Promise<number> => {
     .command(oidcClientsCommand(ctx))
     .command(usersCommand(ctx))
     .command(oidcCommand(ctx))
+    .command(groupsCommand(ctx))
+    .command(forwardAuthCommand(ctx))
     .demandCommand(1, 'choose a command')
     .strict()
     .help()

@@ -33,4 +33,8 @@ export const outcomeByError: Record<ErrorCode, { exitCode: number; message: stri
   self_action_refused: { exitCode: EXIT_REFUSED, message: 'refused: an administrator cannot do this to its own account' },
   last_admin: { exitCode: EXIT_REFUSED, message: 'refused: the service must keep at least one enabled administrator' },
   step_up_required: { exitCode: EXIT_REFUSED, message: 'refused: recent authentication is required' },
+  username_taken: { exitCode: EXIT_REFUSED, message: 'refused: another account has this username; nothing was changed' },
+  group_name_taken: { exitCode: EXIT_REFUSED, message: 'refused: a group with this name already exists; nothing was changed' },
+  group_in_use: { exitCode: EXIT_REFUSED, message: 'refused: an application policy names this group; nothing was changed' },
+  access_denied: { exitCode: EXIT_REFUSED, message: 'refused: access denied' },
 };

@@ -79,6 +79,7 @@ export const composeService = (config: ServiceConfig, overrides: Partial<Ports> 
     totp: new OtpauthTotp(),
     secretBox: config.secretKey ? new AesGcmSecretBox(config.secretKey, config.secretKeyPrevious ?? null) : NO_KEY,
     webauthn: new SimpleWebAuthn(config.publicOrigin ?? 'http://localhost:3000'),
+    accessMeter: { count: (door, outcome) => metrics?.countAccessDecision(door, outcome) },
     ...overrides,
     log,
   };

@@ -77,7 +77,7 @@ export function authLookupsContract(adapter: string, factory: StoreFactory): voi
       await store.scopes.open(user.id).insertSession(session);
       await store.scopes.open(user.id).insertApiToken(token);
       const owners = [(await store.auth.findSessionByTokenHash(session.tokenHash))?.user, (await store.auth.findApiTokenByTokenHash(token.tokenHash))?.user];
-      const expected = { id: user.id, email: user.email, displayName: user.displayName, role: user.role, createdAt: user.createdAt, disabledAt: user.disabledAt };
+      const expected = { id: user.id, email: user.email, displayName: user.displayName, username: user.username, role: user.role, createdAt: user.createdAt, disabledAt: user.disabledAt };
       expect(owners).to.deep.equal([expected, expected]);
     });
 

@@ -25,6 +25,7 @@ export const aUser = (overrides: Partial<User> = {}): User => {
     id: asUserId(uuidv7()),
     email: `user${sequence}-${hash().slice(0, 8)}@example.com`,
     displayName: `User ${sequence}`,
+    username: null,
     passwordHash: '$argon2id$v=19$m=19456,t=2,p=1$c2FsdA$aGFzaA',
     role: 'member',
     createdAt: at('2026-01-02T03:04:05.678Z'),
@@ -86,7 +87,7 @@ export const anEvent = (userId: UserId, overrides: Partial<SecurityEvent> = {}):
 /** A signed-in caller by session cookie, proved at `provedAt`, for specs that stub the use cases. */
 export const aPrincipal = (userId: string, overrides: Partial<Principal> = {}, provedAt = new Date()): Principal => ({
   userId: asUserId(userId),
-  user: { id: asUserId(userId), email: 'ada@example.com', displayName: 'Ada', createdAt: at('2026-11-21T10:00:00.000Z') },
+  user: { id: asUserId(userId), email: 'ada@example.com', displayName: 'Ada', username: null, createdAt: at('2026-11-21T10:00:00.000Z') },
   role: 'member',
   credential: { kind: 'session', sessionId: uuidv7(), authenticatedAt: provedAt, secondFactorAt: null, expiresAt: new Date(provedAt.getTime() + 7 * 24 * 3_600_000) },
   context: { userAgent: null, clientAddress: '127.0.0.1' },
@@ -107,6 +108,8 @@ export const anOidcClient = (overrides: Partial<OidcClient> = {}): OidcClient =>
   requirePkce: true,
   secretHash: hash(),
   createdAt: at('2026-01-02T03:04:05.678Z'),
+  allowedGroups: [],
+  requireMfa: false,
   ...overrides,
 });
 

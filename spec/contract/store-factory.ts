@@ -1,6 +1,6 @@
 import type { Ports } from '../../src/core/ports/ports.js';
 
-export type Store = Pick<Ports, 'auth' | 'scopes' | 'admins' | 'health' | 'retention' | 'oidcPayloads' | 'oidcClients' | 'oidcKeys'>;
+export type Store = Pick<Ports, 'auth' | 'scopes' | 'admins' | 'health' | 'retention' | 'oidcPayloads' | 'oidcClients' | 'oidcKeys' | 'access'>;
 
 export interface StoreUnderTest {
   store: Store;

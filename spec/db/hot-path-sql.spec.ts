@@ -8,7 +8,7 @@ import { ENGINE_LABEL, TEST_ENGINE } from '../support/db/test-engine.js';
 const SESSION = ['id', 'user_id', 'token_hash', 'created_at', 'expires_at', 'last_seen_at', 'user_agent', 'authenticated_at', 'second_factor_at'];
 const TOKEN = ['id', 'user_id', 'name', 'token_hash', 'created_at', 'expires_at', 'last_used_at'];
 // The owner's columns a principal is built from: password_hash stays off the per-request path.
-const OWNER = ['id', 'email', 'display_name', 'role', 'created_at', 'disabled_at'];
+const OWNER = ['id', 'email', 'display_name', 'role', 'created_at', 'disabled_at', 'username'];
 const columns = (table: string, alias: string, names: string[]) => names.map((name) => `\`${table}\`.\`${name}\` as \`${alias}__${name}\``).join(', ');
 const withOwner = (table: string, names: string[]) =>
   `select ${columns(table, 'r', names)}, ${columns('users', 'u', OWNER)} from \`${table}\` inner join \`users\` on \`users\`.\`id\` = \`${table}\`.\`user_id\` where \`${table}\`.\`token_hash\` = ?`;

@@ -8,7 +8,7 @@ import { ORIGIN, testConfig, withService } from '../support/http/harness.js';
 import { stubUseCases } from '../support/http/stub-use-cases.js';
 
 const principal: Principal = aPrincipal('01890a5d-ac96-774b-bcce-b302099a8057');
-const user = { id: principal.userId, email: 'ada@example.com', displayName: 'Ada', createdAt: new Date('2026-11-21T10:00:00Z') };
+const user = { id: principal.userId, email: 'ada@example.com', displayName: 'Ada', username: null, createdAt: new Date('2026-11-21T10:00:00Z') };
 const inAnHour = () => new Date(Date.now() + 3_600_000);
 
 describe('HTTP edge cases on stubbed use cases', () => {

@@ -3,7 +3,7 @@ import type { KoaContextWithOIDC } from 'oidc-provider';
 import { loadConfig } from '../../src/config/config.js';
 import { providerConfiguration, type ProviderDeps } from '../../src/oidc/create-provider.js';
 
-const account = { userId: '01900000-0000-7000-8000-000000000001', email: 'ida@example.com', displayName: 'Ida' };
+const account = { userId: '01900000-0000-7000-8000-000000000001', email: 'ida@example.com', displayName: 'Ida', username: null, groups: [] as string[] };
 
 const depsWith = (oidcEmailsVerified: boolean, found: typeof account | null): ProviderDeps => ({
   useCases: { findOidcAccount: async () => found },

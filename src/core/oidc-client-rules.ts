@@ -1,5 +1,6 @@
 import Joi from 'joi';
 import { redirectUriProblem, REDIRECT_URI_MAX } from './domain/redirect-uri.js';
+import { allowedGroups } from './access-rules.js';
 import { label } from './rules.js';
 
 const redirectUri = (production: boolean) =>
@@ -20,7 +21,23 @@ export const oidcClientRules = (production: boolean) =>
     post_logout_redirect_uris: Joi.array().items(redirectUri(production)).max(20).unique().default([]),
     skip_consent: Joi.boolean().strict().default(false),
     require_pkce: Joi.boolean().strict().default(true),
+    allowed_groups: allowedGroups.default([]),
+    require_mfa: Joi.boolean().strict().default(false),
   });
+
+/** PATCH /admin/oidc/clients/{id} and `gatehouse oidc-clients update`: the same fields but the type, each optional. */
+export const oidcClientChangeRules = (production: boolean) =>
+  Joi.object({
+    name: label,
+    redirect_uris: Joi.array().items(redirectUri(production)).min(1).max(20).unique(),
+    post_logout_redirect_uris: Joi.array().items(redirectUri(production)).max(20).unique(),
+    skip_consent: Joi.boolean().strict(),
+    require_pkce: Joi.boolean().strict(),
+    allowed_groups: allowedGroups,
+    require_mfa: Joi.boolean().strict(),
+  }).min(1);
+
+export type OidcClientChanges = Partial<Omit<OidcClientInput, 'type'>>;
 
 export interface OidcClientInput {
   name: string;
@@ -29,4 +46,6 @@ export interface OidcClientInput {
   post_logout_redirect_uris: string[];
   skip_consent: boolean;
   require_pkce: boolean;
+  allowed_groups: string[];
+  require_mfa: boolean;
 }

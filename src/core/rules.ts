@@ -2,6 +2,7 @@ import Joi from 'joi';
 import { emailProblem, normalizeEmail } from './domain/email.js';
 import { DomainError, type Problem } from './domain/errors.js';
 import { boundaryProblems } from './input-boundary.js';
+import { name } from './access-rules.js';
 import { passwordLengthProblem } from './domain/password-policy.js';
 import { codePointLength, labelProblem, normalizeLabel } from './domain/text.js';
 
@@ -33,6 +34,7 @@ export const registerRules = Joi.object({
   email: email.required(),
   password: newPassword.required(),
   display_name: label.required(),
+  username: name.allow(null).default(null),
 });
 export const loginRules = Joi.object({
   email: Joi.string().max(254).required(),
@@ -97,6 +99,7 @@ const MESSAGES: Record<string, (context: Context) => string> = {
   'object.missing': () => 'must have a code or a recovery_code',
   'object.xor': () => 'must have only one of code and recovery_code',
   'object.oxor': () => 'must have only one of code and recovery_code',
+  'object.min': () => 'must name at least one field to change',
   'any.required': () => 'is required',
   'string.base': () => 'must be a string',
   'string.empty': () => 'must not be empty',

@@ -13,4 +13,6 @@ export interface Metrics {
   countThrottled(limit: 'email' | 'address' | 'device'): void;
   /** A token endpoint answer of the OpenID provider: the grant type asked for, `succeeded` or the OAuth error. */
   countOidcToken(grantType: string, outcome: Outcome): void;
+  /** An access policy's decision at a door (`oidc`, `forward_auth`): allow, deny, or the second factor it asks for. */
+  countAccessDecision(door: string, outcome: Outcome): void;
 }

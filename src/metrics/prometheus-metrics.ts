@@ -32,6 +32,8 @@ export const createPrometheusMetrics = (): PrometheusMetrics => {
   const throttled = counter('gatehouse_throttled_total', 'Requests refused by a throttle, by limit', 'limit', ['email', 'address']);
   const oidcTokens = new Counter({ name: 'gatehouse_oidc_tokens_total', help: 'OpenID token endpoint answers, by grant type and outcome', labelNames: ['grant_type', 'outcome'] as const, registers: [registry] });
   for (const grantType of ['authorization_code', 'refresh_token']) oidcTokens.inc({ grant_type: grantType, outcome: 'succeeded' }, 0);
+  const decisions = new Counter({ name: 'gatehouse_access_decisions_total', help: 'Access policy decisions, by door and outcome', labelNames: ['door', 'outcome'] as const, registers: [registry] });
+  for (const door of ['oidc', 'forward_auth']) for (const outcome of ['allow', 'deny']) decisions.inc({ door, outcome }, 0);
   return {
     registry,
     observeRequest: (method, route, statusCode, seconds) => duration.observe({ method, route, status_code: statusCode }, seconds),
@@ -39,5 +41,6 @@ export const createPrometheusMetrics = (): PrometheusMetrics => {
     countRegistration: (outcome) => registrations.inc({ outcome }),
     countThrottled: (limit) => throttled.inc({ limit }),
     countOidcToken: (grantType, outcome) => oidcTokens.inc({ grant_type: grantType, outcome }),
+    countAccessDecision: (door, outcome) => decisions.inc({ door, outcome }),
   };
 };

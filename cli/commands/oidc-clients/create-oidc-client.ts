@@ -5,6 +5,8 @@ import type { CommandContext } from '../../command-context.js';
 import { EXIT_OK } from '../../exit-codes.js';
 import { repeatedOption } from '../../repeated-option.js';
 import { withService } from '../../with-service.js';
+import { allowedGroupIds } from '../../group-names.js';
+import { policyOut } from './policy-out.js';
 
 interface CreateArgs {
   name: string;
@@ -13,15 +15,18 @@ interface CreateArgs {
   public: boolean;
   'skip-consent': boolean;
   'without-pkce': boolean;
+  'require-mfa': boolean;
 }
 
-const clientInput = (args: CreateArgs, argv: readonly string[]) => ({
+const clientInput = (args: CreateArgs, argv: readonly string[], groups: string[] | undefined) => ({
   name: args.name,
   type: args.public ? 'public' : 'confidential',
   redirect_uris: repeatedOption(argv, 'redirect-uri'),
   post_logout_redirect_uris: repeatedOption(argv, 'post-logout-redirect-uri'),
   skip_consent: args['skip-consent'],
   require_pkce: !args['without-pkce'],
+  require_mfa: args['require-mfa'],
+  ...(groups !== undefined && { allowed_groups: groups }),
 });
 
 /** Prints the OidcClientOut JSON, with a confidential client's `client_secret`: the only time it is shown. */
@@ -35,10 +40,14 @@ export const createOidcClientCommand = (ctx: CommandContext): CommandModule<obje
       .option('post-logout-redirect-uri', { type: 'string', array: true, describe: 'Where logout may return to (repeat for more)' })
       .option('public', { type: 'boolean', default: false, describe: 'A public client (no secret): a native or browser app' })
       .option('skip-consent', { type: 'boolean', default: false, describe: 'A first-party client: no consent page' })
-      .option('without-pkce', { type: 'boolean', default: false, describe: 'Do not require PKCE (confidential clients only)' }) as unknown as Argv<CreateArgs>,
+      .option('without-pkce', { type: 'boolean', default: false, describe: 'Do not require PKCE (confidential clients only)' })
+      .option('allowed-group', { type: 'string', array: true, describe: 'A group whose members may sign in (repeat; none = every enabled user)' })
+      .option('require-mfa', { type: 'boolean', default: false, describe: 'Sign-ins need a second factor' }) as unknown as Argv<CreateArgs>,
   handler: async (args) => {
-    const created = await withService(loadConfig(ctx.io.env), ctx.io, ({ useCases }) => useCases.createOidcClientAsOperator(clientInput(args, ctx.io.argv)));
-    ctx.out(JSON.stringify(toOidcClientCreatedOut(created)));
+    const created = await withService(loadConfig(ctx.io.env), ctx.io, async ({ useCases }) =>
+      useCases.createOidcClientAsOperator(clientInput(args, ctx.io.argv, await allowedGroupIds(useCases, ctx.io.argv))),
+    );
+    ctx.out(JSON.stringify({ ...toOidcClientCreatedOut(created), ...policyOut(created.client) }));
     ctx.err(`client ${created.client.clientId} created${created.secret === null ? '' : '; store its client_secret now, it is not shown again'}`);
     ctx.done(EXIT_OK);
   },

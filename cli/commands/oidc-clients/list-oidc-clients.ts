@@ -5,6 +5,7 @@ import { toOidcClientOut } from '../../../src/api/oidc-representations.js';
 import type { CommandContext } from '../../command-context.js';
 import { EXIT_OK } from '../../exit-codes.js';
 import { withService } from '../../with-service.js';
+import { policyOut } from './policy-out.js';
 
 const COLUMNS = ['NAME', 'TYPE', 'PKCE', 'CONSENT', 'CREATED', 'CLIENT ID'] as const;
 
@@ -31,7 +32,7 @@ export const listOidcClientsCommand = (ctx: CommandContext): CommandModule<objec
   builder: (yargs: Argv) => yargs.option('json', { type: 'boolean', default: false, describe: 'Print a JSON array of OidcClientOut' }),
   handler: async (args) => {
     const clients = await withService(loadConfig(ctx.io.env), ctx.io, ({ useCases }) => useCases.listOidcClients('operator'));
-    if (args.json) ctx.out(JSON.stringify(clients.map(toOidcClientOut)));
+    if (args.json) ctx.out(JSON.stringify(clients.map((client) => ({ ...toOidcClientOut(client), ...policyOut(client) }))));
     else for (const line of clientTable(clients)) ctx.out(line);
     ctx.done(EXIT_OK);
   },

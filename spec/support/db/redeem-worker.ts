@@ -12,7 +12,7 @@ console.log('ready');
 await new Promise((resolve) => process.stdin.once('data', resolve));
 for (const email of emails) {
   const now = new Date();
-  const user = { id: uuidv7(), email, displayName: 'Racer', passwordHash: 'x', role: 'member' as const, createdAt: now, updatedAt: now, disabledAt: null, lastLoginAt: null };
+  const user = { id: uuidv7(), email, displayName: 'Racer', username: null, passwordHash: 'x', role: 'member' as const, createdAt: now, updatedAt: now, disabledAt: null, lastLoginAt: null };
   try {
     console.log((await store.auth.redeemInvite(inviteId, user)).outcome);
   } catch (error) {

@@ -13,7 +13,7 @@ if (mode === 'write') {
   const user = JSON.parse(payload) as { id: string; email: string; at: number };
   const at = new Date(user.at);
   const inserted = await store.auth.insertUser({
-    id: user.id, email: user.email, displayName: 'Zone', passwordHash: 'x', role: 'member', createdAt: at, updatedAt: at, disabledAt: null, lastLoginAt: null,
+    id: user.id, email: user.email, displayName: 'Zone', username: null, passwordHash: 'x', role: 'member', createdAt: at, updatedAt: at, disabledAt: null, lastLoginAt: null,
   });
   if (inserted.outcome !== 'inserted') throw new Error(inserted.outcome);
   userId = user.id;

@@ -9,6 +9,7 @@ import { OtpauthTotp } from '../../../src/adapters/otpauth-totp.js';
 import { SimpleWebAuthn } from '../../../src/adapters/simple-webauthn.js';
 import type { ThrottleLimits } from '../../../src/core/domain/throttle.js';
 import type { Ports } from '../../../src/core/ports/ports.js';
+import type { AccessDoor, AccessMeter } from '../../../src/core/ports/access-lookups.js';
 import { makeUseCases } from '../../../src/core/use-cases/make-use-cases.js';
 import type { UseCases } from '../../../src/core/use-cases/use-cases.js';
 import { CountingHasher } from './counting-hasher.js';
@@ -21,6 +22,15 @@ export interface MemoryWorld {
   clock: FixedClock;
   hasher: CountingHasher;
   log: MemorySecurityLog;
+  decisions: CountingMeter;
+}
+
+/** The access-decision metric as a list a spec can read. */
+export class CountingMeter implements AccessMeter {
+  readonly counted: string[] = [];
+  count(door: AccessDoor, outcome: string): void {
+    this.counted.push(`${door}:${outcome}`);
+  }
 }
 
 /**
@@ -31,6 +41,7 @@ export const memoryWorld = (hasher = new CountingHasher(), limits?: ThrottleLimi
   const clock = new FixedClock();
   const log = new MemorySecurityLog();
   const store = createMemoryStore(clock);
+  const decisions = new CountingMeter();
   const ports: Ports = {
     ...store,
     ...withSecurityLog(store, log),
@@ -44,8 +55,9 @@ export const memoryWorld = (hasher = new CountingHasher(), limits?: ThrottleLimi
     totp: new OtpauthTotp(),
     secretBox: new AesGcmSecretBox(UNIT_SECRET_KEY),
     webauthn: new SimpleWebAuthn(UNIT_ORIGIN),
+    accessMeter: decisions,
   };
-  return { ports, useCases: makeUseCases(ports, limits), clock, hasher, log };
+  return { ports, useCases: makeUseCases(ports, limits), clock, hasher, log, decisions };
 };
 
 export const PASSWORD = 'correct horse battery staple';

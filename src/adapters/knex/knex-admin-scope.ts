@@ -11,7 +11,11 @@ import { KnexUserScope } from './knex-user-scope.js';
 import { engineOf } from './connection/engine.js';
 import { INVITES, OIDC_CLIENTS, SECURITY_EVENTS, USERS } from './models/index.js';
 import { CLIENT_ID_MAX, isLookupKey } from './oidc/lookup-key.js';
-import { fromClientRow, toClientRow } from './oidc/oidc-client-rows.js';
+import { readClients, toClientRow, writeClientGroups } from './oidc/oidc-client-rows.js';
+import { KnexForwardAuthRuleStore } from './groups/knex-forward-auth-rule-store.js';
+import { KnexGroupStore } from './groups/knex-group-store.js';
+import type { ForwardAuthRuleStore } from '../../core/ports/forward-auth-rule-store.js';
+import type { GroupStore } from '../../core/ports/group-store.js';
 import { fromRow, toRow, type StoredRow } from './row-mapping.js';
 import { fromStoredId } from './stored-forms.js';
 
@@ -22,12 +26,16 @@ const toAdminUser = (row: StoredRow): AdminUser => ({ user: fromRow<User>(USERS,
 
 export class KnexAdminScope implements AdminScope {
   private readonly access: AdminAccess;
+  readonly groups: GroupStore;
+  readonly forwardAuthRules: ForwardAuthRuleStore;
 
   constructor(
     private readonly db: Knex | Knex.Transaction,
     readonly admin: AdminPrincipal,
   ) {
     this.access = new AdminAccess(db);
+    this.groups = new KnexGroupStore(db);
+    this.forwardAuthRules = new KnexForwardAuthRuleStore(db);
   }
 
   transaction<T>(work: (scope: AdminScope) => Promise<T>): Promise<T> {
@@ -40,7 +48,7 @@ export class KnexAdminScope implements AdminScope {
   }
 
   async listUsers(query: UserQuery): Promise<AdminUser[]> {
-    return (await this.access.users({ emailPrefix: query.emailPrefix, after: query.after }, query.limit)).map(toAdminUser);
+    return (await this.access.users({ emailPrefix: query.emailPrefix, memberOf: query.memberOf, after: query.after }, query.limit)).map(toAdminUser);
   }
 
   findUser(id: string): Promise<TargetUser | null> {
@@ -74,17 +82,25 @@ export class KnexAdminScope implements AdminScope {
 
   async insertOidcClient(client: OidcClient): Promise<void> {
     await this.db(OIDC_CLIENTS.table).insert(toRow(OIDC_CLIENTS, toClientRow(client), engineOf(this.db)));
+    await writeClientGroups(this.db, client);
   }
 
-  async listOidcClients(): Promise<OidcClient[]> {
-    const rows = (await this.db(OIDC_CLIENTS.table).orderBy('created_at', 'desc').orderBy('client_id', 'desc')) as StoredRow[];
-    return rows.map((row) => fromClientRow(fromRow(OIDC_CLIENTS, row)));
+  async updateOidcClient(client: OidcClient): Promise<boolean> {
+    if (!isLookupKey(client.clientId, CLIENT_ID_MAX)) return false;
+    const { client_id: _id, type: _type, secret_hash: _secret, created_at: _created, ...changes } = toRow(OIDC_CLIENTS, toClientRow(client), engineOf(this.db));
+    if (((await this.db(OIDC_CLIENTS.table).where({ client_id: client.clientId }).update(changes)) as number) === 0) return false;
+    await writeClientGroups(this.db, client);
+    return true;
+  }
+
+  listOidcClients(): Promise<OidcClient[]> {
+    return readClients(this.db, this.db(OIDC_CLIENTS.table).orderBy('created_at', 'desc').orderBy('client_id', 'desc'));
   }
 
   async findOidcClient(clientId: string): Promise<OidcClient | null> {
     if (!isLookupKey(clientId, CLIENT_ID_MAX)) return null;
-    const row = (await this.db(OIDC_CLIENTS.table).where({ client_id: clientId }).first()) as StoredRow | undefined;
-    return row ? fromClientRow(fromRow(OIDC_CLIENTS, row)) : null;
+    const [client] = await readClients(this.db, this.db(OIDC_CLIENTS.table).where({ client_id: clientId }));
+    return client ?? null;
   }
 
   async deleteOidcClient(clientId: string): Promise<boolean> {

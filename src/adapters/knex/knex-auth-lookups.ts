@@ -97,6 +97,7 @@ export class KnexAuthLookups implements AuthLookups {
       });
     } catch (error) {
       if (isUniqueViolation(error, 'users', 'email')) return { outcome: 'email_taken' };
+      if (isUniqueViolation(error, 'users', 'username')) return { outcome: 'username_taken' };
       throw error;
     }
   }
@@ -115,6 +116,7 @@ export class KnexAuthLookups implements AuthLookups {
     } catch (error) {
       // The transaction was rolled back, so the use counted above is given back.
       if (isUniqueViolation(error, 'users', 'email')) return { outcome: 'email_taken' };
+      if (isUniqueViolation(error, 'users', 'username')) return { outcome: 'username_taken' };
       throw error;
     }
   }
@@ -129,6 +131,7 @@ export class KnexAuthLookups implements AuthLookups {
     } catch (error) {
       // Rolled back, so the use counted is given back.
       if (isUniqueViolation(error, 'users', 'email')) return { outcome: 'email_taken' };
+      if (isUniqueViolation(error, 'users', 'username')) return { outcome: 'username_taken' };
       throw error;
     }
   }

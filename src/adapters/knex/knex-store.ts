@@ -5,6 +5,7 @@ import { SystemClock } from '../system-clock.js';
 import { UnscopedAccess } from './access/unscoped-access.js';
 import { KnexAdminScope } from './knex-admin-scope.js';
 import { KnexAuthLookups } from './knex-auth-lookups.js';
+import { KnexAccessLookups } from './groups/knex-access-lookups.js';
 import { KnexEventRetention } from './knex-event-retention.js';
 import { KnexUserScope } from './knex-user-scope.js';
 import { MIGRATIONS } from './migrations/migration-source.js';
@@ -12,7 +13,7 @@ import { KnexOidcClientLookup } from './oidc/knex-oidc-client-lookup.js';
 import { KnexOidcKeyStore } from './oidc/knex-oidc-key-store.js';
 import { KnexOidcPayloadStore } from './oidc/knex-oidc-payload-store.js';
 
-export type Store = Pick<Ports, 'auth' | 'scopes' | 'admins' | 'health' | 'retention' | 'oidcPayloads' | 'oidcClients' | 'oidcKeys'>;
+export type Store = Pick<Ports, 'auth' | 'scopes' | 'admins' | 'health' | 'retention' | 'oidcPayloads' | 'oidcClients' | 'oidcKeys' | 'access'>;
 
 /**
  * The three access modes of docs/architecture.md, the admin scope, the trail's retention and the
@@ -29,6 +30,7 @@ export function createKnexStore(db: Knex, clock: Clock = new SystemClock()): Sto
     oidcPayloads: new KnexOidcPayloadStore(db, clock),
     oidcClients: new KnexOidcClientLookup(db),
     oidcKeys: new KnexOidcKeyStore(db),
+    access: new KnexAccessLookups(db),
     health: { isDatabaseUp: () => unscoped.ping(), isSchemaCurrent: () => unscoped.hasApplied(latest) },
   };
 }

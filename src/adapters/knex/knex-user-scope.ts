@@ -20,6 +20,9 @@ import { KnexUserOidcStore } from './oidc/knex-user-oidc-store.js';
 import { preparedScopeQueriesFor } from './hot-path/prepared-queries.js';
 import type { PreparedScopeQueries } from './hot-path/prepared-scope-queries.js';
 import { toRow } from './row-mapping.js';
+import type { GroupRef } from '../../core/domain/group.js';
+import { isUniqueViolation } from './connection/unique-violation.js';
+import { memberGroups } from './groups/member-groups.js';
 import { toStoredId, toStoredIdOrNull } from './stored-forms.js';
 
 const isTransaction = (db: Knex | Knex.Transaction): db is Knex.Transaction => 'isTransaction' in db && db.isTransaction === true;
@@ -58,6 +61,20 @@ export class KnexUserScope implements UserScope {
 
   async updateUser(changes: UserChanges): Promise<void> {
     await this.access.update(USERS, changes);
+  }
+
+  async setUsername(username: string | null): Promise<boolean> {
+    try {
+      await this.access.update(USERS, { username });
+      return true;
+    } catch (error) {
+      if (isUniqueViolation(error, USERS.table, 'username')) return false;
+      throw error;
+    }
+  }
+
+  listGroups(): Promise<GroupRef[]> {
+    return memberGroups(this.db, this.userId);
   }
 
   async deleteUser(): Promise<void> {

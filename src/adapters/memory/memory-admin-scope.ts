@@ -5,18 +5,28 @@ import type { SecurityEvent } from '../../core/domain/security-event.js';
 import type { UserId } from '../../core/domain/user-id.js';
 import type { User } from '../../core/domain/user.js';
 import type { AdminScope, AdminUser, EventQuery, TargetUser, UserQuery } from '../../core/ports/admin-scopes.js';
-import { copy, idKey, transactionally, type MemoryTables } from './memory-tables.js';
+import type { ForwardAuthRuleStore } from '../../core/ports/forward-auth-rule-store.js';
+import type { GroupStore } from '../../core/ports/group-store.js';
+import { MemoryForwardAuthRuleStore } from './memory-forward-auth-rules.js';
+import { checkGroupsExist, MemoryGroupStore } from './memory-groups.js';
+import { copy, idKey, memberKey, transactionally, type MemoryTables } from './memory-tables.js';
 import { MemoryUserScope } from './memory-user-scope.js';
 
 const byIdAscending = (a: { id: string }, b: { id: string }): number => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 /** The admin scope over maps; held to the same contract suite as KnexAdminScope. */
 export class MemoryAdminScope implements AdminScope {
+  readonly groups: GroupStore;
+  readonly forwardAuthRules: ForwardAuthRuleStore;
+
   constructor(
     private readonly tables: MemoryTables,
     readonly admin: AdminPrincipal,
     private readonly inTransaction = false,
-  ) {}
+  ) {
+    this.groups = new MemoryGroupStore(tables);
+    this.forwardAuthRules = new MemoryForwardAuthRuleStore(tables);
+  }
 
   transaction<T>(work: (scope: AdminScope) => Promise<T>): Promise<T> {
     if (this.inTransaction) return work(this);
@@ -29,6 +39,7 @@ export class MemoryAdminScope implements AdminScope {
     return [...this.tables.users.values()]
       .filter((user) => query.emailPrefix === null || user.email.startsWith(query.emailPrefix))
       .filter((user) => after === null || user.id > after)
+      .filter((user) => query.memberOf === undefined || this.tables.groupMembers.has(memberKey(idKey(query.memberOf) ?? '', user.id)))
       .sort(byIdAscending)
       .slice(0, query.limit)
       .map((user) => this.adminUser(user));
@@ -67,7 +78,17 @@ export class MemoryAdminScope implements AdminScope {
 
   async insertOidcClient(client: OidcClient): Promise<void> {
     if (this.tables.oidcClients.has(client.clientId)) throw new Error('UNIQUE constraint failed');
+    checkGroupsExist(this.tables, client.allowedGroups);
     this.tables.oidcClients.set(client.clientId, copy(client));
+  }
+
+  async updateOidcClient(client: OidcClient): Promise<boolean> {
+    const existing = this.tables.oidcClients.get(client.clientId);
+    if (!existing) return false;
+    checkGroupsExist(this.tables, client.allowedGroups);
+    const { type, secretHash, createdAt } = existing;
+    this.tables.oidcClients.set(client.clientId, copy({ ...client, type, secretHash, createdAt }));
+    return true;
   }
 
   async listOidcClients(): Promise<OidcClient[]> {

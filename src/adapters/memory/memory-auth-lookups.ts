@@ -76,6 +76,7 @@ export class MemoryAuthLookups implements AuthLookups {
   insertUser<T = void>(user: NewUser, then?: WithNewUser<T>): Promise<InsertUserOutcome<T>> {
     return transactionally(this.tables, async () => {
       if (findOne(this.tables.users, (u) => u.email === user.email)) return { outcome: 'email_taken' };
+      if (user.username !== null && findOne(this.tables.users, (u) => u.username === user.username)) return { outcome: 'username_taken' };
       return this.inserted(user, then);
     });
   }
@@ -87,6 +88,7 @@ export class MemoryAuthLookups implements AuthLookups {
       const invite = key === null ? undefined : this.tables.invites.get(key);
       if (!invite || invite.usedCount >= invite.maxUses) return { outcome: 'invite_exhausted' };
       if (findOne(this.tables.users, (u) => u.email === user.email)) return { outcome: 'email_taken' };
+      if (user.username !== null && findOne(this.tables.users, (u) => u.username === user.username)) return { outcome: 'username_taken' };
       invite.usedCount += 1;
       return this.inserted(user, then);
     });

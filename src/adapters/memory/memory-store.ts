@@ -3,6 +3,7 @@ import type { Ports } from '../../core/ports/ports.js';
 import { SystemClock } from '../system-clock.js';
 import { MemoryAdminScope } from './memory-admin-scope.js';
 import { MemoryAuthLookups } from './memory-auth-lookups.js';
+import { MemoryAccessLookups } from './memory-access-lookups.js';
 import { copy, emptyTables, type MemoryTables } from './memory-tables.js';
 import { MemoryUserScope } from './memory-user-scope.js';
 import { MemoryOidcKeyStore } from './oidc/memory-oidc-key-store.js';
@@ -13,7 +14,7 @@ export function createMemoryStore(
   clock: Clock = new SystemClock(),
   /** Given by a spec that reads what the store keeps, as a copy of the database would. */
   tables: MemoryTables = emptyTables(),
-): Pick<Ports, 'auth' | 'scopes' | 'admins' | 'health' | 'retention' | 'oidcPayloads' | 'oidcClients' | 'oidcKeys'> {
+): Pick<Ports, 'auth' | 'scopes' | 'admins' | 'health' | 'retention' | 'oidcPayloads' | 'oidcClients' | 'oidcKeys' | 'access'> {
   return {
     auth: new MemoryAuthLookups(tables),
     scopes: { open: (userId) => new MemoryUserScope(tables, userId) },
@@ -33,6 +34,7 @@ export function createMemoryStore(
       },
     },
     oidcKeys: new MemoryOidcKeyStore(tables),
+    access: new MemoryAccessLookups(tables),
     health: { isDatabaseUp: async () => true, isSchemaCurrent: async () => true },
   };
 }

@@ -1,5 +1,7 @@
 import type { AccountRecovery } from '../../core/domain/account-recovery.js';
 import type { ApiToken } from '../../core/domain/api-token.js';
+import type { ForwardAuthRule } from '../../core/domain/forward-auth-rule.js';
+import type { Group } from '../../core/domain/group.js';
 import type { Invite } from '../../core/domain/invite.js';
 import type { OidcClient } from '../../core/domain/oidc-client.js';
 import type { StoredSigningKey } from '../../core/ports/oidc-store.js';
@@ -34,6 +36,10 @@ export interface MemoryTables {
   oidcSigningKeys: Map<string, StoredSigningKey>;
   /** How each session was opened (sessions.auth_methods), by session id. */
   sessionAuthMethods: Map<string, string>;
+  groups: Map<string, Group>;
+  /** Keyed by memberKey(group id, user id). */
+  groupMembers: Map<string, { groupId: string; userId: string; createdAt: Date }>;
+  forwardAuthRules: Map<string, ForwardAuthRule>;
 }
 
 export const emptyTables = (): MemoryTables => ({
@@ -54,7 +60,12 @@ export const emptyTables = (): MemoryTables => ({
   oidcPayloads: new Map(),
   oidcSigningKeys: new Map(),
   sessionAuthMethods: new Map(),
+  groups: new Map(),
+  groupMembers: new Map(),
+  forwardAuthRules: new Map(),
 });
+
+export const memberKey = (groupId: string, userId: string): string => `${groupId}\u0000${userId}`;
 
 export const payloadKey = (model: string, id: string): string => `${model}\u0000${id}`;
 

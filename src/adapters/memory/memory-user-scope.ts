@@ -6,6 +6,8 @@ import type { NewSecurityEvent, SecurityEvent } from '../../core/domain/security
 import { parseAuthMethods, type Session, type SessionSignIn } from '../../core/domain/session.js';
 import type { UserId } from '../../core/domain/user-id.js';
 import type { User } from '../../core/domain/user.js';
+import type { GroupRef } from '../../core/domain/group.js';
+import { memberGroupsOf } from './memory-groups.js';
 import { hasSecondFactor } from '../../core/domain/second-factor.js';
 import type { FactorStore } from '../../core/ports/factor-store.js';
 import type { UserOidcStore } from '../../core/ports/user-oidc-store.js';
@@ -50,9 +52,21 @@ export class MemoryUserScope implements UserScope {
     if (user) this.tables.users.set(this.userId, copy({ ...user, ...changes }));
   }
 
+  async setUsername(username: string | null): Promise<boolean> {
+    const user = this.tables.users.get(this.userId);
+    if (username !== null && [...this.tables.users.values()].some((u) => u.username === username && u.id !== this.userId)) return false;
+    if (user) this.tables.users.set(this.userId, copy({ ...user, username }));
+    return true;
+  }
+
+  async listGroups(): Promise<GroupRef[]> {
+    return memberGroupsOf(this.tables, this.userId);
+  }
+
   /** Cascades like the foreign keys do; events an admin wrote on others' trails forget who. */
   async deleteUser(): Promise<void> {
     if (!this.tables.users.delete(this.userId)) return;
+    this.deleteOwned(this.tables.groupMembers, (m) => m.userId);
     this.deleteOwned(this.tables.sessions, (s) => s.userId);
     this.deleteOwned(this.tables.apiTokens, (t) => t.userId);
     this.deleteOwned(this.tables.invites, (i) => i.createdBy);

@@ -19,7 +19,11 @@ export type ErrorCode =
   | 'quota_exceeded'
   | 'self_action_refused'
   | 'last_admin'
-  | 'step_up_required';
+  | 'step_up_required'
+  | 'username_taken'
+  | 'group_name_taken'
+  | 'group_in_use'
+  | 'access_denied';
 
 /** One problem with an input: where it is and what is wrong, never the offending value. */
 export interface Problem {

@@ -1,3 +1,5 @@
+import type { GroupId } from './group.js';
+
 /**
  * An application that signs its users in with Gatehouse (an OpenID Connect relying party). It exists
  * only by an admin's hand; a confidential client's secret is kept as a hash, never in the clear.
@@ -18,6 +20,9 @@ export interface OidcClient {
   /** SHA-256 (hex) of the secret of a confidential client; null for a public one. */
   secretHash: string | null;
   createdAt: Date;
+  /** The client's access policy (domain/access-policy.ts): group ids, empty = every enabled user. */
+  allowedGroups: GroupId[];
+  requireMfa: boolean;
 }
 
 /** A user's remembered consent for one client, as the account page and the API list it. */

@@ -34,6 +34,14 @@ export const TRAIL_EVENT_TYPES = [
   'oidc_consent_granted',
   'oidc_consent_revoked',
   'oidc_signed_in',
+  'username_changed',
+  'group_created',
+  'group_renamed',
+  'group_deleted',
+  'group_member_added',
+  'group_member_removed',
+  'access_policy_changed',
+  'access_denied',
 ] as const;
 
 export type TrailEventType = (typeof TRAIL_EVENT_TYPES)[number];

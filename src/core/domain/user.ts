@@ -6,6 +6,8 @@ export interface User {
   id: UserId;
   email: string;
   displayName: string;
+  /** Optional, unique, lowercased (domain/name-rule.ts); what applications show as the login name. */
+  username: string | null;
   passwordHash: string;
   role: Role;
   createdAt: Date;
@@ -22,12 +24,13 @@ export const isDisabled = (user: Pick<User, 'disabledAt'>): boolean => user.disa
  * The user as every request's credential check reads it: what a Principal is built from and no
  * more, so that the password hash never travels on the hot path.
  */
-export type CredentialOwner = Pick<User, 'id' | 'email' | 'displayName' | 'role' | 'createdAt' | 'disabledAt'>;
+export type CredentialOwner = Pick<User, 'id' | 'email' | 'displayName' | 'username' | 'role' | 'createdAt' | 'disabledAt'>;
 
 export const toCredentialOwner = (user: CredentialOwner): CredentialOwner => ({
   id: user.id,
   email: user.email,
   displayName: user.displayName,
+  username: user.username,
   role: user.role,
   createdAt: user.createdAt,
   disabledAt: user.disabledAt,
@@ -41,6 +44,7 @@ export interface PublicUser {
   id: UserId;
   email: string;
   displayName: string;
+  username: string | null;
   createdAt: Date;
 }
 
@@ -48,5 +52,6 @@ export const toPublicUser = (user: Pick<User, keyof PublicUser>): PublicUser => 
   id: user.id,
   email: user.email,
   displayName: user.displayName,
+  username: user.username,
   createdAt: user.createdAt,
 });

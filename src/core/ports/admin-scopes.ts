@@ -4,11 +4,15 @@ import type { OidcClient } from '../domain/oidc-client.js';
 import type { SecurityEvent, TrailEventType } from '../domain/security-event.js';
 import type { UserId } from '../domain/user-id.js';
 import type { User } from '../domain/user.js';
+import type { ForwardAuthRuleStore } from './forward-auth-rule-store.js';
+import type { GroupStore } from './group-store.js';
 import type { UserScope } from './user-scopes.js';
 
 /** Oldest first by id; `after` is the last id of the previous page. */
 export interface UserQuery {
   emailPrefix: string | null;
+  /** Only the members of that group. */
+  memberOf?: string;
   limit: number;
   after: string | null;
 }
@@ -39,6 +43,9 @@ export interface TargetUser extends AdminUser {
  */
 export interface AdminScope {
   readonly admin: AdminPrincipal;
+  /** Groups and memberships, on this scope's connection (inside `transaction`, part of it). */
+  readonly groups: GroupStore;
+  readonly forwardAuthRules: ForwardAuthRuleStore;
   /**
    * One transaction that admin transactions take one after the other (PostgreSQL: an advisory lock;
    * SQLite: the write lock at BEGIN), so a count of enabled admins and the change it allows cannot
@@ -55,8 +62,10 @@ export interface AdminScope {
   /** Deletes the invite; answers who created it, or null when there was none. */
   deleteInvite(inviteId: string): Promise<UserId | null>;
   listEvents(query: EventQuery): Promise<SecurityEvent[]>;
-  /** Throws on a client id already taken (the primary key). */
+  /** Throws on a client id already taken (the primary key); its allowed groups must exist. */
   insertOidcClient(client: OidcClient): Promise<void>;
+  /** Replaces every field but the id, the type, the secret and created_at; false when there is none. */
+  updateOidcClient(client: OidcClient): Promise<boolean>;
   /** Newest first (by created_at, then client id). */
   listOidcClients(): Promise<OidcClient[]>;
   findOidcClient(clientId: string): Promise<OidcClient | null>;

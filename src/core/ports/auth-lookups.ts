@@ -10,7 +10,7 @@ import type { CredentialOwner, NewUser, User } from '../domain/user.js';
 import type { PasskeyLoginChallenge } from '../domain/webauthn-challenge.js';
 import type { UserScope } from './user-scopes.js';
 
-export type InsertUserOutcome<T = void> = { outcome: 'inserted'; user: User; result: T } | { outcome: 'email_taken' };
+export type InsertUserOutcome<T = void> = { outcome: 'inserted'; user: User; result: T } | { outcome: 'email_taken' } | { outcome: 'username_taken' };
 export type RedeemOutcome<T = void> = InsertUserOutcome<T> | { outcome: 'invite_exhausted' };
 /** Work done through the new user's own scope in the transaction that creates the user; its result comes back. */
 export type WithNewUser<T> = (scope: UserScope) => Promise<T>;

@@ -1,3 +1,4 @@
+import type { AccessLookups, AccessMeter } from './access-lookups.js';
 import type { AdminScopes } from './admin-scopes.js';
 import type { AttemptThrottle } from './attempt-throttle.js';
 import type { AuthLookups } from './auth-lookups.js';
@@ -36,4 +37,7 @@ export interface Ports {
   oidcPayloads: OidcPayloadStore;
   oidcClients: OidcClientLookup;
   oidcKeys: OidcKeyStore;
+  /** The doors' per-request reads: forward-auth rules, a user's username and groups. */
+  access: AccessLookups;
+  accessMeter: AccessMeter;
 }

@@ -1,5 +1,6 @@
 import type { AccountRecovery } from '../domain/account-recovery.js';
 import type { ApiToken } from '../domain/api-token.js';
+import type { GroupRef } from '../domain/group.js';
 import type { Invite } from '../domain/invite.js';
 import type { NewSecurityEvent, SecurityEvent } from '../domain/security-event.js';
 import type { Session, SessionSignIn } from '../domain/session.js';
@@ -44,7 +45,11 @@ export interface UserScope {
 
   findUser(): Promise<User | null>;
   updateUser(changes: UserChanges): Promise<void>;
-  /** Deletes the user; sessions, API tokens, invites and events go with it. */
+  /** Sets or (null) removes the username; false when another user has it (the unique key decides). */
+  setUsername(username: string | null): Promise<boolean>;
+  /** The user's groups, by name. */
+  listGroups(): Promise<GroupRef[]>;
+  /** Deletes the user; sessions, API tokens, invites, events and memberships go with it. */
   deleteUser(): Promise<void>;
 
   findSession(sessionId: string): Promise<Session | null>;

@@ -63,6 +63,23 @@ import { makeListOidcClients } from './oidc/list-oidc-clients.js';
 import { makePurgeExpiredOidcPayloads } from './oidc/purge-expired-oidc-payloads.js';
 import { makeRecordOidcEvent } from './oidc/record-oidc-event.js';
 import { makeRevokeMyOidcGrant } from './oidc/revoke-my-oidc-grant.js';
+import { makeUpdateOidcClient } from './oidc/update-oidc-client.js';
+import { makeUpdateMe } from './account/update-me.js';
+import { makeUpdateUser } from './admin/update-user.js';
+import { makeCreateGroup } from './groups/create-group.js';
+import { makeDeleteGroup } from './groups/delete-group.js';
+import { makeAddGroupMember, makeListGroupMembers, makeRemoveGroupMember } from './groups/group-members.js';
+import { makeGetGroup, makeListGroups, makeListMyGroups, makeListUserGroups } from './groups/read-groups.js';
+import { makeUpdateGroup } from './groups/update-group.js';
+import {
+  makeCreateForwardAuthRule,
+  makeDeleteForwardAuthRule,
+  makeGetForwardAuthRule,
+  makeListForwardAuthRules,
+  makeUpdateForwardAuthRule,
+} from './forward-auth/rule-admin.js';
+import { makeDecideClientAccess } from './access/decide-client-access.js';
+import { makeDecideForwardAuth } from './access/decide-forward-auth.js';
 
 /** The default of SERVICE_EVENT_RETENTION_DAYS. */
 export const DEFAULT_EVENT_RETENTION_DAYS = 180;
@@ -145,6 +162,26 @@ export const makeUseCases = (
     recordOidcEvent: makeRecordOidcEvent(ports),
     findOidcAccount: makeFindOidcAccount(ports),
     purgeExpiredOidcPayloads: makePurgeExpiredOidcPayloads(ports),
+    updateOidcClient: makeUpdateOidcClient(ports, production),
+    updateMe: makeUpdateMe(ports),
+    updateUser: makeUpdateUser(ports),
+    createGroup: makeCreateGroup(ports),
+    listGroups: makeListGroups(ports),
+    getGroup: makeGetGroup(ports),
+    updateGroup: makeUpdateGroup(ports),
+    deleteGroup: makeDeleteGroup(ports),
+    listGroupMembers: makeListGroupMembers(ports),
+    addGroupMember: makeAddGroupMember(ports),
+    removeGroupMember: makeRemoveGroupMember(ports),
+    listMyGroups: makeListMyGroups(ports),
+    listUserGroups: makeListUserGroups(ports),
+    createForwardAuthRule: makeCreateForwardAuthRule(ports),
+    listForwardAuthRules: makeListForwardAuthRules(ports),
+    getForwardAuthRule: makeGetForwardAuthRule(ports),
+    updateForwardAuthRule: makeUpdateForwardAuthRule(ports),
+    deleteForwardAuthRule: makeDeleteForwardAuthRule(ports),
+    decideClientAccess: makeDecideClientAccess(ports),
+    decideForwardAuth: makeDecideForwardAuth(ports),
     checkHealth: (): Promise<boolean> => ports.health.isDatabaseUp(),
     /** The database answers and its schema is at the latest migration this build knows. */
     checkReadiness: (): Promise<boolean> => ports.health.isSchemaCurrent(),

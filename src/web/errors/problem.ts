@@ -41,6 +41,10 @@ const domainProblems: Record<ErrorCode, ProblemKind> = {
   self_action_refused: { status: 409, title: 'Conflict', detail: 'An administrator cannot do this to its own account.' },
   last_admin: { status: 409, title: 'Conflict', detail: 'The service must keep at least one enabled administrator.' },
   step_up_required: { status: 403, title: 'Forbidden', detail: 'Recent authentication is required; step up first.' },
+  username_taken: { status: 409, title: 'Conflict', detail: 'Another account has this username.' },
+  group_name_taken: { status: 409, title: 'Conflict', detail: 'A group with this name already exists.' },
+  group_in_use: { status: 409, title: 'Conflict', detail: 'An access policy names this group.' },
+  access_denied: { status: 403, title: 'Forbidden', detail: 'The account does not have access to this application.' },
 };
 
 const httpProblems: Record<HttpOnlyCode, ProblemKind> = {

@@ -31,12 +31,17 @@ export class AdminAccess {
     if (this.engine === 'postgres') await this.db.raw('select pg_advisory_xact_lock(?)', [ADMIN_LOCK_KEY]);
   }
 
-  users(filter: { id?: string; email?: string; emailPrefix?: string | null; after?: string | null }, limit: number): Promise<StoredRow[]> {
+  users(filter: { id?: string; email?: string; emailPrefix?: string | null; memberOf?: string; after?: string | null }, limit: number): Promise<StoredRow[]> {
     const query = this.db(USERS.table).select([...USERS.columns.map((c) => `users.${c.name}`), this.db.raw(MFA)]);
     if (filter.id !== undefined) byId(query, 'users.id', '=', filter.id);
     if (filter.email !== undefined) query.where('users.email', filter.email);
     if (filter.emailPrefix) query.whereRaw('substr(users.email, 1, ?) = ?', [filter.emailPrefix.length, filter.emailPrefix]);
     if (filter.after) byId(query, 'users.id', '>', filter.after);
+    if (filter.memberOf !== undefined) {
+      const group = toStoredIdOrNull(filter.memberOf);
+      if (group === null) query.whereRaw('1 = 0');
+      else query.whereExists((members) => members.from('group_members').whereRaw('group_members.user_id = users.id').where('group_members.group_id', group));
+    }
     return query.orderBy('users.id', 'asc').limit(limit) as Promise<StoredRow[]>;
   }
 

@@ -8,6 +8,7 @@ import * as accountRecovery from '../../../../db/migrations/0006_account_recover
 import * as secondFactorFailures from '../../../../db/migrations/0007_second_factor_failures.js';
 import * as oidc from '../../../../db/migrations/0008_oidc.js';
 import * as oidcKeysHashed from '../../../../db/migrations/0009_oidc_keys_hashed.js';
+import * as groups from '../../../../db/migrations/0011_groups.js';
 
 export interface Migration {
   name: string;
@@ -26,6 +27,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '0007_second_factor_failures', ...secondFactorFailures },
   { name: '0008_oidc', ...oidc },
   { name: '0009_oidc_keys_hashed', ...oidcKeysHashed },
+  { name: '0011_groups', ...groups },
 ];
 
 export const MIGRATION_SOURCE: Knex.MigrationSource<Migration> = {

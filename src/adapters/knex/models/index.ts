@@ -1,4 +1,6 @@
+import { FORWARD_AUTH_RULE_GROUPS, FORWARD_AUTH_RULES, OIDC_CLIENT_GROUPS } from './access-policies.js';
 import { ACCOUNT_RECOVERIES } from './account-recoveries.js';
+import { GROUP_MEMBERS, GROUPS } from './groups.js';
 import { API_TOKENS } from './api-tokens.js';
 import { INVITES } from './invites.js';
 import { OIDC_CLIENTS } from './oidc-clients.js';
@@ -18,6 +20,11 @@ import { CREDENTIAL_OWNERS, USERS } from './users.js';
 import { PASSKEY_LOGIN_CHALLENGES, WEBAUTHN_CHALLENGES } from './webauthn-challenges.js';
 
 export {
+  FORWARD_AUTH_RULE_GROUPS,
+  FORWARD_AUTH_RULES,
+  GROUP_MEMBERS,
+  GROUPS,
+  OIDC_CLIENT_GROUPS,
   ACCOUNT_RECOVERIES,
   API_TOKENS,
   CREDENTIAL_OWNERS,
@@ -41,6 +48,7 @@ export {
 };
 export type { Column, InsertableModel, LogicalType, Model, SchemaModel, ScopedModel } from './model.js';
 export type { OidcClientRow } from './oidc-clients.js';
+export type { ForwardAuthRuleRow } from './access-policies.js';
 export type { OidcPayloadRow } from '../../oidc-payload-row.js';
 export type { SessionSignInRow } from './session-sign-ins.js';
 
@@ -63,4 +71,9 @@ export const MODELS: readonly SchemaModel[] = [
   OIDC_CLIENTS,
   OIDC_PAYLOADS,
   OIDC_SIGNING_KEYS,
+  GROUPS,
+  GROUP_MEMBERS,
+  FORWARD_AUTH_RULES,
+  FORWARD_AUTH_RULE_GROUPS,
+  OIDC_CLIENT_GROUPS,
 ];

@@ -10,7 +10,7 @@ export type LogicalType =
 export interface ForeignKey {
   table: string;
   column: string;
-  onDelete: 'CASCADE' | 'SET NULL';
+  onDelete: 'CASCADE' | 'SET NULL' | 'RESTRICT';
 }
 
 export interface Column<F extends string = string> {

@@ -12,6 +12,7 @@ export interface OidcClientRow {
   requirePkce: number;
   secretHash: string | null;
   createdAt: Date;
+  requireMfa: number;
 }
 
 export const OIDC_CLIENTS: Model<OidcClientRow, 'clientId'> = {
@@ -27,5 +28,6 @@ export const OIDC_CLIENTS: Model<OidcClientRow, 'clientId'> = {
     { name: 'require_pkce', field: 'requirePkce', type: { kind: 'integer' }, nullable: false },
     { name: 'secret_hash', field: 'secretHash', type: { kind: 'string', length: 64 }, nullable: true },
     { name: 'created_at', field: 'createdAt', type: { kind: 'timestamp' }, nullable: false },
+    { name: 'require_mfa', field: 'requireMfa', type: { kind: 'integer' }, nullable: false },
   ],
 };

@@ -18,8 +18,9 @@ export const USERS: ScopedModel<User, 'id', 'id' | 'email'> = {
     { name: 'updated_at', field: 'updatedAt', type: { kind: 'timestamp' }, nullable: false },
     { name: 'disabled_at', field: 'disabledAt', type: { kind: 'timestamp' }, nullable: true },
     { name: 'last_login_at', field: 'lastLoginAt', type: { kind: 'timestamp' }, nullable: true },
+    { name: 'username', field: 'username', type: { kind: 'string', length: 64 }, nullable: true, unique: true },
   ],
 };
 
 /** The user columns the per-request credential lookups join: a principal's, never password_hash. */
-export const CREDENTIAL_OWNERS: Model<CredentialOwner, never> = projectionOf(USERS, ['id', 'email', 'displayName', 'role', 'createdAt', 'disabledAt']);
+export const CREDENTIAL_OWNERS: Model<CredentialOwner, never> = projectionOf(USERS, ['id', 'email', 'displayName', 'username', 'role', 'createdAt', 'disabledAt']);

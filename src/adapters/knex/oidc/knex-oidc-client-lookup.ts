@@ -2,9 +2,8 @@ import type { Knex } from 'knex';
 import type { OidcClient } from '../../../core/domain/oidc-client.js';
 import type { OidcClientLookup } from '../../../core/ports/oidc-store.js';
 import { OIDC_CLIENTS } from '../models/index.js';
-import { fromRow, type StoredRow } from '../row-mapping.js';
 import { CLIENT_ID_MAX, isLookupKey } from './lookup-key.js';
-import { fromClientRow } from './oidc-client-rows.js';
+import { readClients } from './oidc-client-rows.js';
 
 /** The provider's per-request read of a client, by its id (the primary key). */
 export class KnexOidcClientLookup implements OidcClientLookup {
@@ -12,7 +11,7 @@ export class KnexOidcClientLookup implements OidcClientLookup {
 
   async find(clientId: string): Promise<OidcClient | null> {
     if (!isLookupKey(clientId, CLIENT_ID_MAX)) return null;
-    const row = (await this.db(OIDC_CLIENTS.table).where({ client_id: clientId }).first()) as StoredRow | undefined;
-    return row ? fromClientRow(fromRow(OIDC_CLIENTS, row)) : null;
+    const [client] = await readClients(this.db, this.db(OIDC_CLIENTS.table).where({ client_id: clientId }));
+    return client ?? null;
   }
 }

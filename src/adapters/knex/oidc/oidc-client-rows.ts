@@ -1,18 +1,34 @@
+import type { Knex } from 'knex';
 import type { OidcClient } from '../../../core/domain/oidc-client.js';
-import type { OidcClientRow } from '../models/index.js';
+import { groupIdsBy, writeGroupIds } from '../groups/group-ids.js';
+import { OIDC_CLIENT_GROUPS, OIDC_CLIENTS, type OidcClientRow } from '../models/index.js';
+import { fromRow, type StoredRow } from '../row-mapping.js';
 
-export const toClientRow = (client: OidcClient): OidcClientRow => ({
+export const toClientRow = ({ allowedGroups: _groups, ...client }: OidcClient): OidcClientRow => ({
   ...client,
   redirectUris: JSON.stringify(client.redirectUris),
   postLogoutRedirectUris: JSON.stringify(client.postLogoutRedirectUris),
   skipConsent: client.skipConsent ? 1 : 0,
   requirePkce: client.requirePkce ? 1 : 0,
+  requireMfa: client.requireMfa ? 1 : 0,
 });
 
-export const fromClientRow = (row: OidcClientRow): OidcClient => ({
+const fromClientRow = (row: OidcClientRow, allowedGroups: OidcClient['allowedGroups']): OidcClient => ({
   ...row,
   redirectUris: JSON.parse(row.redirectUris) as string[],
   postLogoutRedirectUris: JSON.parse(row.postLogoutRedirectUris) as string[],
   skipConsent: row.skipConsent === 1,
   requirePkce: row.requirePkce === 1,
+  requireMfa: row.requireMfa === 1,
+  allowedGroups,
 });
+
+/** Clients read by `query`, each with its allowed groups (one more query for all of them). */
+export const readClients = async (db: Knex | Knex.Transaction, query: Knex.QueryBuilder): Promise<OidcClient[]> => {
+  const rows = ((await query) as StoredRow[]).map((row) => fromRow(OIDC_CLIENTS, row));
+  const groups = await groupIdsBy(db, OIDC_CLIENT_GROUPS.table, 'client_id', rows.map((row) => row.clientId));
+  return rows.map((row) => fromClientRow(row, groups.get(row.clientId) ?? []));
+};
+
+export const writeClientGroups = (db: Knex | Knex.Transaction, client: OidcClient): Promise<void> =>
+  writeGroupIds(db, OIDC_CLIENT_GROUPS.table, 'client_id', client.clientId, client.allowedGroups);

@@ -23,6 +23,7 @@ export const makeCreateAdmin =
       id: deps.ids.next(),
       email: body.email,
       displayName,
+      username: null,
       passwordHash: await deps.hasher.hash(body.password),
       role: 'admin' as const,
       createdAt: now,
@@ -33,6 +34,6 @@ export const makeCreateAdmin =
     const inserted = await deps.auth.insertUser(candidate, (scope) =>
       scope.recordEvent(trailEvent(deps, 'registered', OPERATOR_CONTEXT, { actor: 'operator' })),
     );
-    if (inserted.outcome === 'email_taken') throw new DomainError('email_taken');
+    if (inserted.outcome !== 'inserted') throw new DomainError(inserted.outcome);
     return toPublicUser(inserted.user);
   };

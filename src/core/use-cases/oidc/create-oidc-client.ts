@@ -5,6 +5,7 @@ import type { Ports } from '../../ports/ports.js';
 import { invalid, parse } from '../../rules.js';
 import { openAdminScopeForChange } from '../admin/admin-authentication.js';
 import { recordClientEvent } from './oidc-admin-event.js';
+import { existingGroups } from '../access/policy-groups.js';
 import { toOidcClientView, type OidcClientView } from './oidc-client-view.js';
 
 export interface CreatedOidcClient {
@@ -42,8 +43,11 @@ export const makeCreateOidcClient =
       requirePkce: body.require_pkce,
       secretHash: issued?.hash ?? null,
       createdAt: deps.clock.now(),
+      allowedGroups: [],
+      requireMfa: body.require_mfa,
     };
     await scope.transaction(async (admin) => {
+      client.allowedGroups = await existingGroups(admin, body.allowed_groups);
       await admin.insertOidcClient(client);
       await recordClientEvent(deps, admin, 'oidc_client_created', client.clientId);
     });

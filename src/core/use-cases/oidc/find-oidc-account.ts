@@ -7,6 +7,10 @@ export interface OidcAccount {
   userId: string;
   email: string;
   displayName: string;
+  /** `preferred_username` of the profile scope; null when the user has none. */
+  username: string | null;
+  /** The `groups` claim: the names of the user's groups, read at this call. */
+  groups: string[];
 }
 
 /**
@@ -21,5 +25,6 @@ export const makeFindOidcAccount =
   async (accountId) => {
     const target = await (await openAdminScope(deps, 'operator')).findUser(accountId);
     if (!target || isDisabled(target.user)) return null;
-    return { userId: target.user.id, email: target.user.email, displayName: target.user.displayName };
+    const groups = await target.scope.listGroups();
+    return { userId: target.user.id, email: target.user.email, displayName: target.user.displayName, username: target.user.username, groups: groups.map((g) => g.name) };
   };

@@ -1,22 +1,11 @@
 import type { AdminScope } from '../../ports/admin-scopes.js';
 import type { Ports } from '../../ports/ports.js';
-import { adminEvent } from '../admin/admin-event.js';
+import { recordOnAdminTrail } from '../admin/admin-trail.js';
 
-/**
- * A client change recorded in the acting admin's own trail, in the admin transaction of the change
- * (decision 0007). The operator is no user and has no trail: its change goes to the security log.
- */
-export const recordClientEvent = async (
+/** A client change in the acting admin's own trail (decision 0007); the operator's goes to the security log. */
+export const recordClientEvent = (
   deps: Pick<Ports, 'ids' | 'clock' | 'log'>,
   admin: AdminScope,
-  type: 'oidc_client_created' | 'oidc_client_deleted',
+  type: 'oidc_client_created' | 'oidc_client_deleted' | 'access_policy_changed',
   clientId: string,
-): Promise<void> => {
-  const acting = admin.admin;
-  if (acting.adminId === null) {
-    deps.log.write({ type, userId: null, actor: acting.actor, actorId: null, targetId: clientId, clientAddress: acting.context.clientAddress });
-    return;
-  }
-  const self = await admin.findUser(acting.adminId);
-  await self?.scope.recordEvent(adminEvent(deps, acting, type, clientId));
-};
+): Promise<void> => recordOnAdminTrail(deps, admin, type, clientId);

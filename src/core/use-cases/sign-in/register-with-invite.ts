@@ -15,6 +15,7 @@ interface RegisterInput {
   email: string;
   password: string;
   display_name: string;
+  username: string | null;
 }
 
 export type RegisterWithInvite = (input: unknown, context: SignInContext) => Promise<{ user: PublicUser; session: SessionGrant }>;
@@ -33,7 +34,7 @@ export const makeRegisterWithInvite =
     // Hashed before the transaction opens, so no lock is held during argon2.
     const passwordHash = await deps.hasher.hash(body.password);
     const now = deps.clock.now();
-    const candidate = { id: deps.ids.next(), email: body.email, displayName: body.display_name, passwordHash, role: 'member' as const, createdAt: now, updatedAt: now, disabledAt: null, lastLoginAt: null };
+    const candidate = { id: deps.ids.next(), email: body.email, displayName: body.display_name, username: body.username, passwordHash, role: 'member' as const, createdAt: now, updatedAt: now, disabledAt: null, lastLoginAt: null };
     // The invite's use, the user, its first session and the trail's first event commit together.
     const redeemed = await deps.auth.redeemInviteSigningIn(invite.id, candidate, (userId) => {
       const opened = newSession(deps, userId, context.userAgent, ['pwd']);

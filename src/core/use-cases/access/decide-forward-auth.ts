@@ -1,0 +1,44 @@
+import type { AccessDecision } from '../../domain/access-policy.js';
+import { matchForwardAuthRule } from '../../domain/forward-auth-rule.js';
+import type { Principal } from '../../domain/principal.js';
+import { judgeAccess, type JudgeDeps } from './judge-access.js';
+
+/** What verify is asked about: X-Forwarded-Host and X-Forwarded-Uri, only as a trusted proxy sent them (else null). */
+export interface ForwardedRequest {
+  host: string | null;
+  uri: string | null;
+}
+
+export interface ForwardAuthVerdict {
+  decision: AccessDecision;
+  /** The rule that decided; null when none matched (any signed-in user is allowed, as without rules). */
+  ruleId: string | null;
+  /** For X-Gatehouse-Username and X-Gatehouse-Groups: the name rule keeps them free of controls and commas. */
+  username: string | null;
+  groups: string[];
+}
+
+/**
+ * For GET /api/v1/auth/verify: the rule of the forwarded host with the longest path prefix that
+ * covers the forwarded path, judged for the principal (a session's second-factor proof counts; an
+ * API token never satisfies require_mfa). Two indexed queries: the host's rules, the user's groups.
+ */
+export type DecideForwardAuth = (principal: Principal, request: ForwardedRequest) => Promise<ForwardAuthVerdict>;
+
+export const makeDecideForwardAuth =
+  (deps: JudgeDeps): DecideForwardAuth =>
+  async (principal, request) => {
+    const rules = request.host === null ? [] : await deps.access.rulesForHost(request.host);
+    const rule = request.host === null ? null : matchForwardAuthRule(rules, request.host, request.uri ?? '/');
+    const { credential } = principal;
+    const judged = await judgeAccess(deps, {
+      door: 'forward_auth',
+      userId: principal.userId,
+      policy: rule ?? { allowedGroups: [], requireMfa: false },
+      mfaProved: credential.kind === 'session' && credential.secondFactorAt !== null,
+      apiToken: credential.kind === 'api_token',
+      targetId: rule?.id ?? null,
+      context: principal.context,
+    });
+    return { decision: judged.decision, ruleId: rule?.id ?? null, username: judged.profile?.username ?? null, groups: judged.profile?.groups.map((g) => g.name) ?? [] };
+  };

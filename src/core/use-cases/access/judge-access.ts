@@ -1,0 +1,42 @@
+import { asksForSecondFactor, decideAccess, type AccessDecision, type AccessPolicy } from '../../domain/access-policy.js';
+import type { RequestContext } from '../../domain/request-context.js';
+import type { UserId } from '../../domain/user-id.js';
+import type { AccessDoor, MemberProfile } from '../../ports/access-lookups.js';
+import type { Ports } from '../../ports/ports.js';
+import { trailEvent } from '../trail-event.js';
+
+export interface Judged {
+  decision: AccessDecision;
+  /** The user's username and groups, for the claims and headers the door sends; null for no such user. */
+  profile: MemberProfile | null;
+}
+
+export interface Judgement {
+  door: AccessDoor;
+  userId: UserId;
+  policy: AccessPolicy;
+  mfaProved: boolean;
+  apiToken: boolean;
+  /** The client id or rule id, named by the access_denied event (null: no rule matched). */
+  targetId: string | null;
+  context: RequestContext;
+}
+
+export type JudgeDeps = Pick<Ports, 'access' | 'accessMeter' | 'scopes' | 'ids' | 'clock'>;
+
+/**
+ * The one decision of both doors (domain/access-policy.ts) on facts read now: the user's groups
+ * (one query), and whether it has a second factor only when the answer depends on it. Every
+ * decision is counted; a refusal is an access_denied event on the user's trail naming the door's target.
+ */
+export const judgeAccess = async (deps: JudgeDeps, judgement: Judgement): Promise<Judged> => {
+  const profile = await deps.access.findMemberProfile(judgement.userId);
+  const facts = { groupIds: profile?.groups.map((g) => g.id) ?? [], mfaProved: judgement.mfaProved, apiToken: judgement.apiToken };
+  const hasSecondFactor = profile !== null && asksForSecondFactor(judgement.policy, facts) && (await deps.scopes.open(judgement.userId).hasSecondFactor());
+  const decision = profile === null ? 'deny' : decideAccess(judgement.policy, { ...facts, hasSecondFactor });
+  deps.accessMeter.count(judgement.door, decision);
+  if (decision === 'deny' && profile !== null) {
+    await deps.scopes.open(judgement.userId).recordEvent(trailEvent(deps, 'access_denied', judgement.context, { targetId: judgement.targetId }));
+  }
+  return { decision, profile };
+};

@@ -1,0 +1,46 @@
+import type { AdminCaller } from '../../domain/admin-principal.js';
+import { DomainError } from '../../domain/errors.js';
+import type { OidcClient } from '../../domain/oidc-client.js';
+import { oidcClientChangeRules, type OidcClientChanges } from '../../oidc-client-rules.js';
+import type { Ports } from '../../ports/ports.js';
+import { invalid, parse } from '../../rules.js';
+import { openAdminScopeForChange } from '../admin/admin-authentication.js';
+import { existingGroups } from '../access/policy-groups.js';
+import { recordClientEvent } from './oidc-admin-event.js';
+import { toOidcClientView, type OidcClientView } from './oidc-client-view.js';
+
+/** input: any of { name, redirect_uris, post_logout_redirect_uris, skip_consent, require_pkce, allowed_groups, require_mfa }. */
+export type UpdateOidcClient = (caller: AdminCaller, clientId: string, input: unknown) => Promise<OidcClientView>;
+
+const samePolicy = (a: OidcClient, b: OidcClient): boolean =>
+  a.requireMfa === b.requireMfa && [...a.allowedGroups].sort().join() === [...b.allowedGroups].sort().join();
+
+/**
+ * An admin's change (recent authentication), or the operator's. The provider reads the client at
+ * every authorization, refresh and userinfo call, so a changed policy holds from the next one.
+ * A changed policy is recorded as access_policy_changed, naming the client.
+ */
+export const makeUpdateOidcClient =
+  (deps: Pick<Ports, 'scopes' | 'admins' | 'ids' | 'clock' | 'log'>, production: boolean): UpdateOidcClient =>
+  async (caller, clientId, input) => {
+    const scope = await openAdminScopeForChange(deps, caller);
+    const body = parse<OidcClientChanges>(oidcClientChangeRules(production), input);
+    return scope.transaction(async (admin) => {
+      const before = await admin.findOidcClient(clientId);
+      if (!before) throw new DomainError('not_found');
+      const after: OidcClient = {
+        ...before,
+        ...(body.name !== undefined && { name: body.name }),
+        ...(body.redirect_uris !== undefined && { redirectUris: body.redirect_uris }),
+        ...(body.post_logout_redirect_uris !== undefined && { postLogoutRedirectUris: body.post_logout_redirect_uris }),
+        ...(body.skip_consent !== undefined && { skipConsent: body.skip_consent }),
+        ...(body.require_pkce !== undefined && { requirePkce: body.require_pkce }),
+        ...(body.require_mfa !== undefined && { requireMfa: body.require_mfa }),
+        ...(body.allowed_groups !== undefined && { allowedGroups: await existingGroups(admin, body.allowed_groups) }),
+      };
+      if (after.type === 'public' && !after.requirePkce) throw invalid(['require_pkce'], 'may be false only for a confidential client');
+      await admin.updateOidcClient(after);
+      if (!samePolicy(before, after)) await recordClientEvent(deps, admin, 'access_policy_changed', clientId);
+      return toOidcClientView(after);
+    });
+  };
