@@ -7,7 +7,7 @@ import * as administration from '../../../../db/migrations/0005_administration.j
 import * as accountRecovery from '../../../../db/migrations/0006_account_recovery.js';
 import * as secondFactorFailures from '../../../../db/migrations/0007_second_factor_failures.js';
 import * as oidc from '../../../../db/migrations/0008_oidc.js';
-import * as eventToken from '../../../../db/migrations/0009_event_token.js';
+import * as eventToken from '../../../../db/migrations/0010_event_token.js';
 
 export interface Migration {
   name: string;
@@ -25,7 +25,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '0006_account_recovery', ...accountRecovery },
   { name: '0007_second_factor_failures', ...secondFactorFailures },
   { name: '0008_oidc', ...oidc },
-  { name: '0009_event_token', ...eventToken },
+  { name: '0010_event_token', ...eventToken },
 ];
 
 export const MIGRATION_SOURCE: Knex.MigrationSource<Migration> = {
