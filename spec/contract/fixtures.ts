@@ -78,6 +78,7 @@ export const anEvent = (userId: UserId, overrides: Partial<SecurityEvent> = {}):
   actor: 'self',
   actorId: null,
   targetId: null,
+  viaTokenId: null,
   clientAddress: '203.0.113.7',
   userAgent: 'Mozilla/5.0 (contract)',
   createdAt: at('2026-01-02T03:04:05.678Z'),

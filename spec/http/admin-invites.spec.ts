@@ -4,7 +4,7 @@ import { toStoredId, toStoredTime } from '../../src/adapters/knex/stored-forms.j
 import { LIVE_INVITES_PER_ADMIN } from '../../src/core/domain/quotas.js';
 import { countRows } from '../support/db/count-rows.js';
 import { api } from '../support/http/api.js';
-import { asCookie } from '../support/http/fixtures.js';
+import { asBearer, asCookie } from '../support/http/fixtures.js';
 import { ORIGIN, startHarness, type DatabaseHarness } from '../support/http/harness.js';
 import { PASSWORD, login, registeredMember, signedInAdmin, uniqueEmail, type SignedIn } from '../support/http/users.js';
 import { FixedClock } from '../support/unit/fixed-clock.js';
@@ -46,6 +46,19 @@ describe('HTTP /admin/invites, and the quota of live invites per admin', () => {
     const again = await api(h).delete(`/api/v1/admin/invites/${created.body.id}`).set(asCookie(admin));
     expect([again.status, again.body.code]).to.deep.equal([404, 'not_found']);
     expect((await api(h).delete('/api/v1/admin/invites/nope').set(asCookie(admin))).status).to.equal(404);
+  });
+
+  it('names the API token an invite was issued with in invite_created, also after the token is revoked; none for a cookie', async () => {
+    const token = await api(h).post('/api/v1/tokens').set(asCookie(admin)).send({ name: 'automation' });
+    const byToken = await api(h).post('/api/v1/invites').set(asBearer(token.body.token)).send({});
+    const byCookie = await issue(admin);
+    expect([token.status, byToken.status, byCookie.status]).to.deep.equal([201, 201, 201]);
+    expect((await api(h).delete(`/api/v1/tokens/${token.body.id}`).set(asCookie(admin))).status).to.equal(204);
+    const rows = await h.db('security_events').where({ type: 'invite_created' }).select('target_id', 'via_token_id');
+    expect(rows).to.have.deep.members([
+      { target_id: toStoredId(byToken.body.id), via_token_id: toStoredId(token.body.id) },
+      { target_id: toStoredId(byCookie.body.id), via_token_id: null },
+    ]);
   });
 
   it('answers 403 to a member, and revokes nothing', async () => {

@@ -143,7 +143,9 @@ describe(`HTTP: the lean lane answers the hot reads as the general chain does, b
     { what: 'a wrong method, POST', method: 'POST', target: ME, headers: { ...cookie(), Origin: ORIGIN, 'Content-Length': '0' }, status: 404 },
     { what: 'a wrong method, OPTIONS', method: 'OPTIONS', target: ME, headers: { ...cookie(), Origin: 'https://elsewhere.example' }, status: 404 },
     { what: 'a wrong method, DELETE without credential', method: 'DELETE', target: ME, headers: {}, status: 401 },
-    { what: 'too many header lines', method: 'GET', target: ME, headers: { ...cookie(), ...Object.fromEntries(Array.from({ length: 101 }, (_, i) => [`X-Extra-${i}`, 'x'])) }, status: 431 },
+    // 101 lines with Host, Cookie and send's Connection: one over the limit, so the app refuses it. From
+    // 102 lines on, Node 22's parser refuses the request itself, below both lanes (spec/http/below-express.spec.ts).
+    { what: 'too many header lines', method: 'GET', target: ME, headers: { ...cookie(), ...Object.fromEntries(Array.from({ length: 98 }, (_, i) => [`X-Extra-${i}`, 'x'])) }, status: 431 },
     { what: 'verify: a valid cookie', method: 'GET', target: VERIFY, headers: cookie(), status: 204 },
     { what: 'verify: an expired session', method: 'GET', target: VERIFY, headers: (lane) => ({ Cookie: cookieHeader(expired[lane].token) }), status: 401 },
     { what: 'verify: a revoked session', method: 'GET', target: VERIFY, headers: (lane) => ({ Cookie: cookieHeader(revoked[lane].token) }), status: 401 },

@@ -48,6 +48,13 @@ describe('security log lines (V16)', () => {
     expect(eventLine(res.headers['x-request-id'], 'access_refused')).to.include({ problem: 'forbidden', user_id: admin.userId });
   });
 
+  it('names the API token an invite was issued with on the invite_created line, by id', async () => {
+    const token = await api(h).post('/api/v1/tokens').set(asCookie(admin)).send({ name: 'automation' });
+    const res = await api(h).post('/api/v1/invites').set(asBearer(token.body.token)).send({});
+    expect(res.status).to.equal(201);
+    expect(eventLine(res.headers['x-request-id'], 'invite_created')).to.include({ target_id: res.body.id, via_credential_id: token.body.id });
+  });
+
   it('logs a 403 csrf_rejected as access_refused', async () => {
     const res = await api(h).post('/api/v1/auth/logout').set(asCookie(admin, 'https://evil.example'));
     expect(res.status).to.equal(403);

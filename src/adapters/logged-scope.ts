@@ -45,6 +45,7 @@ export const entryFor = (userId: UserId, event: NewSecurityEvent): SecurityLogEn
   actor: event.actor,
   actorId: event.actorId,
   targetId: event.targetId,
+  viaTokenId: event.viaTokenId,
   clientAddress: event.clientAddress,
 });
 

@@ -17,6 +17,7 @@ export class PinoSecurityLog implements SecurityLog {
       actor: entry.actor,
       actor_id: entry.actorId ?? undefined,
       target_id: entry.targetId ?? undefined,
+      via_credential_id: entry.viaTokenId ?? undefined,
       client_address: entry.clientAddress ?? undefined,
       limiter: entry.limiter,
     };

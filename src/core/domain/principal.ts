@@ -42,5 +42,9 @@ export const requireSession = (principal: Principal): SessionCredential => {
   return principal.credential;
 };
 
+/** The API token a principal calls with, by id; null for a browser session. */
+export const apiTokenIdOf = (principal: Principal): string | null =>
+  principal.credential.kind === 'api_token' ? principal.credential.tokenId : null;
+
 export const currentSessionId = (principal: Principal): string | null =>
   principal.credential.kind === 'session' ? principal.credential.sessionId : null;

@@ -57,6 +57,8 @@ export interface SecurityEvent {
   actorId: UserId | null;
   /** The session, token, invite or factor acted on, by id; never a secret. */
   targetId: string | null;
+  /** The API token the change was made with, by id; null for a browser session or the operator. */
+  viaTokenId: string | null;
   clientAddress: string | null;
   userAgent: string | null;
   createdAt: Date;

@@ -15,6 +15,8 @@ export interface SecurityLogEntry {
   actorId?: string | null;
   /** The session, API token or invite acted on, by id. */
   targetId?: string | null;
+  /** The API token the change was made with, by id. */
+  viaTokenId?: string | null;
   clientAddress?: string | null;
   /** Which limit refused a throttled request. */
   limiter?: 'email' | 'address' | 'device';

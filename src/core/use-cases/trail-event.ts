@@ -7,6 +7,7 @@ export interface EventDetail {
   actor?: Actor;
   actorId?: UserId | null;
   targetId?: string | null;
+  viaTokenId?: string | null;
 }
 
 /** A trail event as of now, from where the request came; the scope that records it names the user. */
@@ -21,6 +22,7 @@ export const trailEvent = (
   actor: detail.actor ?? 'self',
   actorId: detail.actorId ?? null,
   targetId: detail.targetId ?? null,
+  viaTokenId: detail.viaTokenId ?? null,
   clientAddress: context.clientAddress,
   userAgent: context.userAgent,
   createdAt: deps.clock.now(),

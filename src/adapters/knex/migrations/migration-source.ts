@@ -8,6 +8,7 @@ import * as accountRecovery from '../../../../db/migrations/0006_account_recover
 import * as secondFactorFailures from '../../../../db/migrations/0007_second_factor_failures.js';
 import * as oidc from '../../../../db/migrations/0008_oidc.js';
 import * as oidcKeysHashed from '../../../../db/migrations/0009_oidc_keys_hashed.js';
+import * as eventToken from '../../../../db/migrations/0010_event_token.js';
 import * as groups from '../../../../db/migrations/0011_groups.js';
 
 export interface Migration {
@@ -27,6 +28,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '0007_second_factor_failures', ...secondFactorFailures },
   { name: '0008_oidc', ...oidc },
   { name: '0009_oidc_keys_hashed', ...oidcKeysHashed },
+  { name: '0010_event_token', ...eventToken },
   { name: '0011_groups', ...groups },
 ];
 

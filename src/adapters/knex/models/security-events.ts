@@ -22,6 +22,7 @@ export const SECURITY_EVENTS: ScopedModel<SecurityEvent, 'userId', 'id'> & Inser
       references: { table: 'users', column: 'id', onDelete: 'SET NULL' },
     },
     { name: 'target_id', field: 'targetId', type: { kind: 'id' }, nullable: true },
+    { name: 'via_token_id', field: 'viaTokenId', type: { kind: 'id' }, nullable: true },
     { name: 'client_address', field: 'clientAddress', type: { kind: 'string', length: 64 }, nullable: true },
     { name: 'user_agent', field: 'userAgent', type: { kind: 'text' }, nullable: true },
     { name: 'created_at', field: 'createdAt', type: { kind: 'timestamp' }, nullable: false },

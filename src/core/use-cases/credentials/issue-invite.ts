@@ -2,6 +2,7 @@ import type { AdminCaller } from '../../domain/admin-principal.js';
 import { addDays } from '../../domain/days.js';
 import { normalizeEmail } from '../../domain/email.js';
 import { DomainError } from '../../domain/errors.js';
+import { apiTokenIdOf } from '../../domain/principal.js';
 import { LIVE_INVITES_PER_ADMIN } from '../../domain/quotas.js';
 import type { Ports } from '../../ports/ports.js';
 import { createInviteRules, parse } from '../../rules.js';
@@ -32,8 +33,10 @@ export const issueInvite = async (deps: InviteDeps, caller: AdminCaller, issuer:
     if ((await admin.countLiveInvites(by.user.id, now)) >= LIVE_INVITES_PER_ADMIN) throw new DomainError('quota_exceeded');
     const record = { id, codeHash: hash, createdBy: by.user.id, maxUses: body.max_uses, usedCount: 0, createdAt: now, expiresAt: addDays(now, body.expires_in_days) };
     await by.scope.insertInvite(record);
-    // An admin's own invite is its own act; the operator's is recorded as the operator's.
-    await by.scope.recordEvent(trailEvent(deps, 'invite_created', acting.context, { actor: acting.actor === 'operator' ? 'operator' : 'self', targetId: id }));
+    // An admin's own invite is its own act; the operator's is recorded as the operator's. An API
+    // token may issue invites (automation), so the event names it: after a leak, the trail says what it did.
+    const viaTokenId = caller === 'operator' ? null : apiTokenIdOf(caller);
+    await by.scope.recordEvent(trailEvent(deps, 'invite_created', acting.context, { actor: acting.actor === 'operator' ? 'operator' : 'self', targetId: id, viaTokenId }));
     return record;
   });
   return { invite: toInviteView(invite), code: secret };
