@@ -5,11 +5,11 @@ import { measure, measureDuring, type Measured } from './lib/measure.js';
 import { toMarkdown } from './lib/markdown.js';
 import type { Results } from './lib/results.js';
 import { measureArgon2 } from './lib/argon2-reference.js';
-import { log, lua, page, post, usersMe, withServer } from './lib/loads.js';
+import { log, lua, page, post, usersMe, verifyForHost, withServer } from './lib/loads.js';
 import { COOKIE_NAME, GATEHOUSE_MAIN, startGatehouse, startReference } from './lib/servers.js';
 import { ensureWrk } from './lib/wrk.js';
 import { postgresSection } from './pg/postgres-section.js';
-import { seed, writeLines, type Seeded } from './seed/seed.js';
+import { BENCH_RULE_HOST, seed, writeLines, type Seeded } from './seed/seed.js';
 
 const BENCH = import.meta.dirname;
 const work = mkdtempSync(join(tmpdir(), 'gatehouse-bench-'));
@@ -39,11 +39,13 @@ async function references(main: Seeded, cookies: string) {
 async function gatehouseLoads(main: Seeded, cookies: string) {
   const bearers = writeLines(join(work, 'bearers.txt'), main.bearers);
   const emails = writeLines(join(work, 'emails.txt'), main.emails);
-  return withServer(startGatehouse(main.url, join(work, 'gatehouse.log')), async (s) => {
-    log('gatehouse: /users/me by cookie, then by bearer; /auth/verify by cookie');
+  // One trusted hop, as behind a proxy: verify then believes the forwarded host that picks a rule.
+  return withServer(startGatehouse(main.url, join(work, 'gatehouse.log'), [], { SERVICE_TRUST_PROXY: '1' }), async (s) => {
+    log('gatehouse: /users/me by cookie, then by bearer; /auth/verify by cookie, without a rule and under a group rule');
     const cookie = await measure(s.pid, usersMe(s, cookies, 'cookie'));
     const bearer = await measure(s.pid, usersMe(s, bearers, 'bearer'));
     const verify = await measure(s.pid, usersMe(s, cookies, 'cookie', '/api/v1/auth/verify'));
+    const verifyRule = await measure(s.pid, verifyForHost(s, cookies, BENCH_RULE_HOST));
     log('gatehouse: the pages, /gatehouse/sign-in signed out and /gatehouse/account by cookie');
     const signInPage = await measure(s.pid, page(s, '/gatehouse/sign-in'));
     const accountPage = await measure(s.pid, usersMe(s, cookies, 'cookie', '/gatehouse/account'));
@@ -53,7 +55,7 @@ async function gatehouseLoads(main: Seeded, cookies: string) {
     log('gatehouse: /healthz during a login storm');
     const probe = { url: `http://127.0.0.1:${s.port}/api/v1/healthz`, script: lua('get'), connections: 1, env: { BENCH_LUA_DIR: join(BENCH, 'lua') } };
     const { storm, probe: healthz } = await measureDuring(s.pid, post(s, 'login', { BENCH_EMAILS: emails }), probe);
-    return { cookie, bearer, verify, signInPage, accountPage, login, register, storm, healthz };
+    return { cookie, bearer, verify, verifyRule, signInPage, accountPage, login, register, storm, healthz };
   });
 }
 

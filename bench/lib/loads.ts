@@ -27,6 +27,12 @@ export const usersMe = (server: ServerProcess, tokens: string, mode: 'cookie' | 
   env: { BENCH_LUA_DIR: LUA, BENCH_TOKENS: tokens, BENCH_MODE: mode, BENCH_COOKIE_NAME: COOKIE_NAME, BENCH_PATH: path },
 });
 
+/** GET /auth/verify by cookie as a trusted proxy asks it about `host`: the seeded rule of BENCH_RULE_HOST admits the working set. */
+export const verifyForHost = (server: ServerProcess, tokens: string, host: string): Omit<WrkLoad, 'seconds'> => {
+  const load = usersMe(server, tokens, 'cookie', '/api/v1/auth/verify');
+  return { ...load, env: { ...load.env, BENCH_FORWARDED_HOST: host } };
+};
+
 /** A page with no credential under the authenticated loads' connections (the sign-in page). */
 export const page = (server: ServerProcess, path: string): Omit<WrkLoad, 'seconds'> => ({
   url: `http://127.0.0.1:${server.port}${path}`,

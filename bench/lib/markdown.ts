@@ -40,6 +40,7 @@ export function toMarkdown(r: Results, heading: string): string {
     row('GET /users/me, cookie (32 conn)', g.cookie, `${of(g.cookie, lookup.rps)} of (b)`),
     row('GET /users/me, bearer (32 conn)', g.bearer, `${of(g.bearer, lookup.rps)} of (b)`),
     ...(g.verify ? [row('GET /auth/verify, cookie (32 conn)', g.verify, `${of(g.verify, lookup.rps)} of (b), ${of(g.verify, g.cookie.rps)} of /users/me`)] : []),
+    ...(g.verify && g.verifyRule ? [row('GET /auth/verify under a group rule, cookie (32 conn)', g.verifyRule, `${of(g.verifyRule, g.verify.rps)} of verify without`)] : []),
     ...(g.signInPage ? [row('GET /gatehouse/sign-in, signed out (32 conn)', g.signInPage, `${of(g.signInPage, g.cookie.rps)} of /users/me`)] : []),
     ...(g.accountPage ? [row('GET /gatehouse/account, cookie (32 conn)', g.accountPage, `${of(g.accountPage, g.cookie.rps)} of /users/me`)] : []),
     row('POST /auth/login (8 conn)', g.login, `${of(g.login, verify.perSecond)} of (c)`),

@@ -38,6 +38,8 @@ export interface Results {
     bearer: Measured;
     /** GET /auth/verify by cookie; absent from runs made before it existed. */
     verify?: Measured;
+    /** The same under a forward-auth rule by group that admits the caller; absent from runs made before groups. */
+    verifyRule?: Measured;
     /** GET /gatehouse/sign-in signed out, and the account page by cookie; absent from runs before the pages. */
     signInPage?: Measured;
     accountPage?: Measured;
@@ -84,6 +86,9 @@ export function verdicts(r: Results): Verdict[] {
     ...sameAsB('/users/me by bearer', g.bearer),
     ...(g.verify
       ? [{ target: '/auth/verify: no slower than /users/me (cookie)', measured: pct(g.verify.rps / g.cookie.rps), met: g.verify.rps / g.cookie.rps >= 1 }]
+      : []),
+    ...(g.verify && g.verifyRule
+      ? [{ target: '/auth/verify under a group rule: ≥ 90% of verify without', measured: pct(g.verifyRule.rps / g.verify.rps), met: g.verifyRule.rps / g.verify.rps >= 0.9 }]
       : []),
     { target: 'login: ≥ 90% of (c) verify/s', measured: pct(g.login.rps / verify.perSecond), met: g.login.rps / verify.perSecond >= 0.9 },
     { target: 'login: CPU ≤ 1.15× one verify', measured: times(cpuPerLogin), met: cpuPerLogin <= 1.15 },

@@ -65,8 +65,19 @@ export async function seed(plan: SeedPlan): Promise<Seeded> {
   const insertSession = db.prepare('insert into sessions (id, user_id, token_hash, created_at, expires_at, last_seen_at, user_agent) values (?, ?, ?, ?, ?, ?, ?)');
   const insertToken = db.prepare('insert into api_tokens (id, user_id, name, token_hash, created_at, expires_at, last_used_at) values (?, ?, ?, ?, ?, null, null)');
   const insertInvite = db.prepare('insert into invites (id, code_hash, created_by, max_uses, used_count, created_at, expires_at) values (?, ?, ?, ?, 0, ?, ?)');
+  // One group whose members are the owners of the working set's sessions, and the forward-auth rule
+  // of BENCH_RULE_HOST naming it: /auth/verify under a matching rule that admits them.
+  const insertGroup = db.prepare('insert into groups (id, name, description, created_at) values (?, ?, null, ?)');
+  const insertMember = db.prepare('insert or ignore into group_members (group_id, user_id, created_at) values (?, ?, ?)');
+  const insertRule = db.prepare("insert into forward_auth_rules (id, host, path_prefix, require_mfa, created_at) values (?, ?, '/', 0, ?)");
+  const insertRuleGroup = db.prepare('insert into forward_auth_rule_groups (rule_id, group_id) values (?, ?)');
   const out: Seeded = { url, cookies: [], bearers: [], emails: [], inviteCode: secret(16) };
   db.transaction(() => {
+    const groupId = storedId();
+    const ruleId = storedId();
+    insertGroup.run(groupId, 'bench-staff', created);
+    insertRule.run(ruleId, BENCH_RULE_HOST, created);
+    insertRuleGroup.run(ruleId, groupId);
     const userIds = Array.from({ length: plan.users }, storedId);
     const chosenUsers = picks(plan.users, plan.workingSet);
     userIds.forEach((id, i) => {
@@ -78,7 +89,10 @@ export async function seed(plan: SeedPlan): Promise<Seeded> {
     for (let i = 0; i < plan.sessions; i++) {
       const token = secret(32);
       insertSession.run(storedId(), userIds[i % plan.users], sha256Hex(token), created, expires, created, 'bench/1.0');
-      if (chosenSessions.has(i)) out.cookies.push(token);
+      if (chosenSessions.has(i)) {
+        out.cookies.push(token);
+        insertMember.run(groupId, userIds[i % plan.users], created);
+      }
     }
     for (let i = 0; i < plan.apiTokens; i++) {
       const token = API_TOKEN_PREFIX + secret(32);
@@ -92,6 +106,9 @@ export async function seed(plan: SeedPlan): Promise<Seeded> {
   db.close();
   return out;
 }
+
+/** The host of the seeded forward-auth rule, as the bench's verify-under-a-rule load forwards it. */
+export const BENCH_RULE_HOST = 'app.bench.example';
 
 /** The credential lists a wrk script reads, one per line. */
 export const writeLines = (file: string, lines: string[]): string => (writeFileSync(file, lines.join('\n') + '\n'), file);

@@ -6,7 +6,7 @@ import { createCliDatabase, type CliDatabase } from '../support/cli/cli-database
 import { ensureBuilt, runCli } from '../support/cli/run-cli.js';
 
 const PASSWORD = 'correct-horse-battery-staple-42';
-const ADMIN_USER_KEYS = ['id', 'email', 'display_name', 'created_at', 'disabled', 'mfa', 'last_login_at'];
+const ADMIN_USER_KEYS = ['id', 'email', 'display_name', 'username', 'created_at', 'disabled', 'mfa', 'last_login_at'];
 
 describe('gatehouse users list|disable|enable|set-role|reset-mfa', function () {
   this.timeout(60_000);

@@ -4,7 +4,7 @@ import { asBearer, asCookie } from '../support/http/fixtures.js';
 import type { DatabaseHarness } from '../support/http/harness.js';
 import { PASSWORD, adminHarness, createToken, login, registeredMember, type SignedIn } from '../support/http/users.js';
 
-const ADMIN_USER_KEYS = ['id', 'email', 'display_name', 'created_at', 'disabled', 'mfa', 'last_login_at'];
+const ADMIN_USER_KEYS = ['id', 'email', 'display_name', 'username', 'created_at', 'disabled', 'mfa', 'last_login_at'];
 
 describe('HTTP /admin/users: listing and reading users', () => {
   let h: DatabaseHarness;

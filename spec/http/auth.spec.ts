@@ -20,7 +20,7 @@ describe('HTTP auth routes', () => {
       const email = uniqueEmail('ada');
       const res = await register({ invite_code: await inviteCode(h, admin.email), email, password: PASSWORD, display_name: 'Ada' });
       expect(res.status).to.equal(201);
-      expect(res.body).to.have.all.keys('id', 'email', 'display_name', 'created_at');
+      expect(res.body).to.have.all.keys('id', 'email', 'display_name', 'username', 'created_at');
       expect(res.body.id).to.match(UUID);
       expect(res.body.email).to.equal(email);
       expect(res.body.display_name).to.equal('Ada');
@@ -76,7 +76,7 @@ describe('HTTP auth routes', () => {
     it('answers 200 UserOut with a fresh session cookie', async () => {
       const res = await api(h).post('/api/v1/auth/login').send({ email: admin.email, password: PASSWORD });
       expect(res.status).to.equal(200);
-      expect(res.body).to.have.all.keys('id', 'email', 'display_name', 'created_at');
+      expect(res.body).to.have.all.keys('id', 'email', 'display_name', 'username', 'created_at');
       expect(res.body).not.to.have.property('role');
       expect(sessionCookieOf(res)).to.be.a('string').and.not.equal(admin.token);
     });

@@ -22,7 +22,7 @@ const rejection = async (call: () => Promise<unknown>): Promise<string> => {
   throw new Error('the response was accepted');
 };
 
-const user = { id: '01890a5d-ac96-774b-bcce-b302099a8057', email: 'ada@example.com', display_name: 'Ada', created_at: '2026-11-21T10:00:00.000Z' };
+const user = { id: '01890a5d-ac96-774b-bcce-b302099a8057', email: 'ada@example.com', display_name: 'Ada', username: null, created_at: '2026-11-21T10:00:00.000Z' };
 const problem = (status: number, code: string) => ({ type: 'about:blank', title: 'T', status, code, detail: 'd' });
 
 describe('OpenAPI conformance of every response', () => {

@@ -50,7 +50,8 @@ describe('HTTP credential matrix: every route × no credential, cookie, token, a
     const body = prepared.body ?? (await bodyFor(route, owner));
     // A pending login's or a passwordless challenge's cookie goes along with whatever credential is tested.
     const cookie = [(headers as { Cookie?: string }).Cookie, ...(prepared.cookies ?? [])].filter(Boolean).join('; ');
-    const req = api(h)[route.method](route.path.replace('{id}', id)).set({ ...headers, ...(cookie ? { Cookie: cookie } : {}) });
+    const path = route.path.replace('{id}', id).replace('{user_id}', prepared.userId ?? owner.userId);
+    const req = api(h)[route.method](path).set({ ...headers, ...(cookie ? { Cookie: cookie } : {}) });
     return body ? req.send(body) : req;
   };
 

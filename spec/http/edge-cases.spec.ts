@@ -58,7 +58,7 @@ describe('HTTP edge cases on stubbed use cases', () => {
       );
       const res = await api(h).get('/api/v1/users/me').set('Cookie', 'gh_session=abc');
       expect(res.status).to.equal(200);
-      expect(res.body).to.deep.equal({ id: user.id, email: user.email, display_name: 'Ada', created_at: '2026-11-21T10:00:00.000Z' });
+      expect(res.body).to.deep.equal({ id: user.id, email: user.email, display_name: 'Ada', username: null, created_at: '2026-11-21T10:00:00.000Z' });
       if (renewed) expect(res.headers['set-cookie']?.[0]).to.match(/^gh_session=abc; HttpOnly; SameSite=Lax; Path=\/; Max-Age=6047\d\d$/);
       else expect(res.headers['set-cookie']).to.equal(undefined);
     }

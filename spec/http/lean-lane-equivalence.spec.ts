@@ -115,6 +115,13 @@ describe(`HTTP: the lean lane answers the hot reads as the general chain does, b
       expect(out.status).to.equal(204);
     }
     etag = String((await api(h).get(ME).set('Cookie', cookieHeader(member.token))).headers.etag);
+    // Forward-auth rules: one whose group the member is in, one it is not.
+    const asAdmin = { Origin: ORIGIN, Cookie: cookieHeader((await login(h, admin.email)).token) }; // the first session idled out
+    const [team, others] = await Promise.all(['lane-team', 'lane-others'].map(async (name) => (await api(h).post('/api/v1/admin/groups').set(asAdmin).send({ name })).body.id as string));
+    expect((await api(h).put(`/api/v1/admin/groups/${team}/members/${member.userId}`).set(asAdmin)).status).to.equal(204);
+    for (const [host, group] of [['open.example.com', team], ['closed.example.com', others]] as const) {
+      expect((await api(h).post('/api/v1/admin/forward-auth/rules').set(asAdmin).send({ host, path_prefix: '/app', allowed_groups: [group] })).status).to.equal(201);
+    }
     lanes = { lean: await startLane('lean', h.useCases, h.config, clock), chain: await startLane('chain', h.useCases, h.config, clock) };
   });
   after(async () => {
@@ -157,6 +164,9 @@ describe(`HTTP: the lean lane answers the hot reads as the general chain does, b
     { what: 'verify: an unknown query', method: 'GET', target: `${VERIFY}?rd=https://app.example/`, headers: cookie(), status: 204 },
     { what: 'verify: a forwarded POST from a foreign page', method: 'GET', target: VERIFY, headers: { ...cookie(), 'X-Forwarded-Method': 'post', Origin: 'https://evil.example' }, status: 403 },
     { what: 'verify: a forwarded POST from our pages', method: 'GET', target: VERIFY, headers: { ...cookie(), 'X-Forwarded-Method': 'POST', Origin: ORIGIN }, status: 204 },
+    { what: 'verify: a rule whose group the member is in', method: 'GET', target: VERIFY, headers: { ...cookie(), 'X-Forwarded-Host': 'open.example.com', 'X-Forwarded-Uri': '/app/x' }, status: 204 },
+    { what: 'verify: a rule that refuses the member', method: 'GET', target: VERIFY, headers: { ...cookie(), 'X-Forwarded-Host': 'closed.example.com', 'X-Forwarded-Uri': '/app' }, status: 403 },
+    { what: 'verify: a path no rule of the host covers', method: 'GET', target: VERIFY, headers: { ...cookie(), 'X-Forwarded-Host': 'closed.example.com', 'X-Forwarded-Uri': '/apple' }, status: 204 },
     { what: 'verify: a wrong method, POST', method: 'POST', target: VERIFY, headers: { ...cookie(), Origin: ORIGIN, 'Content-Length': '0' }, status: 404 },
   ];
 

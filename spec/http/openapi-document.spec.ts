@@ -129,7 +129,7 @@ describe('OpenAPI document, walked operation by operation', () => {
       const steppedUp = await send('post', '/api/v1/auth/step-up', requestExamples.StepUpIn);
       expect(steppedUp.status).to.equal(204);
       cookie = cookieHeader(sessionCookieOf(steppedUp) ?? ''); // every step-up rotates the session's secret
-      expect((await send('patch', '/api/v1/users/me', requestExamples.DisplayNameIn)).status).to.equal(200);
+      expect((await send('patch', '/api/v1/users/me', requestExamples.UserChangeIn)).status).to.equal(200);
       expect((await send('post', '/api/v1/tokens', requestExamples.TokenIn)).status).to.equal(201);
       expect((await send('post', '/api/v1/invites', requestExamples.InviteIn)).status).to.equal(201);
     });

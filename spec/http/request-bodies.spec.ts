@@ -26,7 +26,33 @@ const INVALID: Record<string, [Record<string, unknown>, string][]> = {
     [{}, 'password'],
     [{ password: PASSWORD, extra: 1 }, 'extra'],
   ],
-  'PATCH /api/v1/users/me': [[{ display_name: '   ' }, 'display_name']],
+  'PATCH /api/v1/users/me': [
+    [{ display_name: '   ' }, 'display_name'],
+    [{ username: 'Not a name' }, 'username'],
+    [{ username: 'ada\r\nX-Injected: 1' }, 'username'],
+  ],
+  'PATCH /api/v1/admin/users/{id}': [
+    [{}, 'username'],
+    [{ username: '-ada' }, 'username'],
+  ],
+  'POST /api/v1/admin/groups': [
+    [{ description: 'x' }, 'name'],
+    [{ name: 'ops\r\nX-Injected: 1' }, 'name'],
+    [{ name: 'a,b' }, 'name'],
+    [{ name: 'ops', description: 'x'.repeat(201) }, 'description'],
+  ],
+  'PATCH /api/v1/admin/groups/{id}': [[{ name: 'x'.repeat(65) }, 'name']],
+  'POST /api/v1/admin/forward-auth/rules': [
+    [{ path_prefix: '/' }, 'host'],
+    [{ host: 'wiki.example.com', path_prefix: 'no-slash' }, 'path_prefix'],
+    [{ host: 'wiki.example.com', require_mfa: 'yes' }, 'require_mfa'],
+    [{ host: 'wiki.example.com', allowed_groups: 'ops' }, 'allowed_groups'],
+  ],
+  'PATCH /api/v1/admin/forward-auth/rules/{id}': [[{ host: 'not a host' }, 'host']],
+  'PATCH /api/v1/admin/oidc/clients/{id}': [
+    [{ type: 'public' }, 'type'],
+    [{ redirect_uris: [] }, 'redirect_uris'],
+  ],
   'PUT /api/v1/users/me/password': [
     [{ new_password: PASSWORD }, 'current_password'],
     [{ current_password: PASSWORD, new_password: 'x'.repeat(257) }, 'new_password'],

@@ -31,7 +31,7 @@ describe('HTTP /users/me', () => {
   it('GET answers 200 UserOut without role', async () => {
     const res = await api(h).get('/api/v1/users/me').set('Cookie', cookieHeader(admin.token));
     expect(res.status).to.equal(200);
-    expect(res.body).to.have.all.keys('id', 'email', 'display_name', 'created_at');
+    expect(res.body).to.have.all.keys('id', 'email', 'display_name', 'username', 'created_at');
     expect(res.text).not.to.include('role');
     expect(res.text).not.to.include('admin"');
   });

@@ -52,18 +52,27 @@ describe(`forward auth behind real reverse proxies, run unprivileged (${ENGINE_L
   let gatehouse: ServerProcess;
   let app: UpstreamApp;
   let email: string;
+  let memberEmail: string;
+  let outsiderEmail: string;
+  let groupName: string;
+  let service: ReturnType<typeof composeService>;
 
   before(async function () {
     this.timeout(120_000); // may build dist/ first
     database = await createTempDatabase();
     email = uniqueEmail('proxied');
-    const service = composeService({ ...testConfig({ SERVICE_DATABASE_URL: database.url }), databasePoolMax: 1 }, {}, createLogger('silent'));
+    service = composeService({ ...testConfig({ SERVICE_DATABASE_URL: database.url }), databasePoolMax: 1 }, {}, createLogger('silent'));
     await service.useCases.createAdmin({ email, password: PASSWORD, display_name: 'Proxied' });
-    await service.close();
-    [gatehouse, app] = await Promise.all([startServerProcess(database.url), startUpstreamApp()]);
+    // A group with one member; the forward-auth rule for each proxy's host names it (below).
+    [memberEmail, outsiderEmail, groupName] = [uniqueEmail('insider'), uniqueEmail('outsider'), `staff-${process.pid}`];
+    for (const who of [memberEmail, outsiderEmail]) await service.useCases.createAdmin({ email: who, password: PASSWORD, display_name: 'Someone' });
+    await service.useCases.createGroup('operator', { name: groupName });
+    await service.useCases.addGroupMember('operator', { name: groupName }, { email: memberEmail });
+    // As the examples say: Gatehouse believes the proxy's forwarded host and URI.
+    [gatehouse, app] = await Promise.all([startServerProcess(database.url, { SERVICE_TRUST_PROXY: '1' }), startUpstreamApp()]);
   });
   after(async () => {
-    await Promise.all([gatehouse?.stop(), app?.close()]);
+    await Promise.all([gatehouse?.stop(), app?.close(), service?.close()]);
     await database?.cleanup();
   });
 
@@ -105,8 +114,8 @@ describe(`forward auth behind real reverse proxies, run unprivileged (${ENGINE_L
       after(() => front?.stop());
 
       /** Signs in through the proxy, as the app's sign-in page would: Gatehouse's API on the app's origin. */
-      const signIn = async (): Promise<string> => {
-        const answer = await send(`${front.url}/api/v1/auth/login`, { method: 'POST', headers: { Origin: ORIGIN }, body: { email, password: PASSWORD } });
+      const signIn = async (who = email): Promise<string> => {
+        const answer = await send(`${front.url}/api/v1/auth/login`, { method: 'POST', headers: { Origin: ORIGIN }, body: { email: who, password: PASSWORD } });
         expect(answer.status).to.equal(200);
         const token = sessionCookieOf({ headers: answer.headers } as never);
         expect(token).to.be.a('string');
@@ -159,6 +168,22 @@ describe(`forward auth behind real reverse proxies, run unprivileged (${ENGINE_L
         proxy.expectSignedOut(answer);
         expect(reached).to.deep.equal([]);
         expect((await through('/dashboard', { headers: asCookie(kept) })).answer.status).to.equal(200);
+      });
+
+      it('a host rule by group: a member reaches the app with its groups, another user gets 403 and the app sees nothing', async () => {
+        const group = await service.useCases.getGroup('operator', { name: groupName });
+        const rule = await service.useCases.createForwardAuthRule('operator', { host: new URL(front.url).host, path_prefix: '/staff', allowed_groups: [group.id] });
+        try {
+          const { answer, reached } = await through('/staff/page', { headers: asCookie(await signIn(memberEmail), { 'X-Gatehouse-Groups': 'forged' }) });
+          expect(answer.status).to.equal(200);
+          expect(reached[0]!.headers['x-gatehouse-groups']).to.equal(groupName);
+          const refused = await through('/staff/page', { headers: asCookie(await signIn(outsiderEmail)) });
+          expect(refused.answer.status).to.equal(403);
+          expect(refused.reached).to.deep.equal([]);
+          expect((await through('/dashboard', { headers: asCookie(await signIn(outsiderEmail)) })).answer.status, 'no rule covers /dashboard').to.equal(200);
+        } finally {
+          await service.useCases.deleteForwardAuthRule('operator', rule.id);
+        }
       });
 
       it('a cross-site POST with the cookie is refused with 403 and never reaches the app; a same-site one passes', async () => {

@@ -8,6 +8,8 @@ import { buildOpenApiDocument } from './openapi/document.js';
 import { adminRoutes } from './routes/admin-routes.js';
 import { authRoutes } from './routes/auth-routes.js';
 import { docsRoutes } from './routes/docs-routes.js';
+import { forwardAuthRuleRoutes } from './routes/forward-auth-rule-routes.js';
+import { groupRoutes } from './routes/group-routes.js';
 import { healthRoutes } from './routes/health-routes.js';
 import { usersMeRead, verifyRead } from './routes/hot-reads.js';
 import { inviteRoutes } from './routes/invite-routes.js';
@@ -56,6 +58,8 @@ export const apiFace = ({ auth, pending, passkey, metrics, production }: ApiFace
       app.use(`${API}/tokens`, tokenRoutes(auth));
       app.use(`${API}/invites`, inviteRoutes(auth));
       app.use(`${API}/admin/oidc`, oidcClientRoutes(auth));
+      app.use(`${API}/admin/groups`, groupRoutes(auth));
+      app.use(`${API}/admin/forward-auth/rules`, forwardAuthRuleRoutes(auth));
       app.use(`${API}/admin`, adminRoutes(auth));
     },
     mountLast: (app) => {

@@ -10,6 +10,8 @@ export const toOidcClientOut = (client: OidcClientView) => ({
   post_logout_redirect_uris: client.postLogoutRedirectUris,
   skip_consent: client.skipConsent,
   require_pkce: client.requirePkce,
+  allowed_groups: client.allowedGroups,
+  require_mfa: client.requireMfa,
   created_at: client.createdAt.toISOString(),
 });
 

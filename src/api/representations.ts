@@ -7,6 +7,7 @@ export const toUserOut = (user: PublicUser) => ({
   id: user.id,
   email: user.email,
   display_name: user.displayName,
+  username: user.username,
   created_at: user.createdAt.toISOString(),
 });
 

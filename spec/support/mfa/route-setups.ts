@@ -9,6 +9,8 @@ import { SoftAuthenticator } from './soft-authenticator.js';
 export interface Prepared {
   body?: Record<string, unknown>;
   id?: string;
+  /** The `{user_id}` of a group's member routes. */
+  userId?: string;
   cookies?: string[];
 }
 
@@ -22,6 +24,9 @@ export interface SetupContext {
 }
 
 export type Setup = (context: SetupContext) => Promise<Prepared>;
+
+let names = 0;
+const uniqueName = (label: string): string => `${label}-${process.pid}-${++names}`;
 
 const newOidcClient = (h: Harness) =>
   h.useCases.createOidcClientAsOperator({ name: 'Matrix', type: 'public', redirect_uris: ['https://app.example.com/callback'] });
@@ -82,6 +87,15 @@ export const SETUPS = {
     const options = await api(h).post('/api/v1/auth/step-up/passkey/options').set(asCookie(owner));
     return { body: { response: authenticator.assert(options.body) } };
   },
+  /** A group of its own (the owner a member, for the member routes' {user_id}): changing it concerns no other route. */
+  group: async ({ h, owner }) => {
+    const group = await h.useCases.createGroup('operator', { name: uniqueName('group') });
+    return { id: group.id, userId: owner.userId };
+  },
+  /** A name no other group has, so that each successful creation is a first one. */
+  newGroupName: async () => ({ body: { name: uniqueName('matrix') } }),
+  forwardAuthRule: async ({ h }) => ({ id: (await h.useCases.createForwardAuthRule('operator', { host: `${uniqueName('rule')}.example.com` })).id }),
+  newRuleHost: async () => ({ body: { host: `${uniqueName('matrix')}.example.com` } }),
   /** A client of its own: reading or deleting it concerns no user. */
   oidcClient: async ({ h }) => ({ id: (await newOidcClient(h)).client.clientId }),
   /** A client the owner consented to (a Grant as the provider stores it), to disconnect. */

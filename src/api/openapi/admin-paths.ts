@@ -49,6 +49,19 @@ export const adminPaths = {
       },
       false,
     ),
+    patch: admin(
+      {
+        operationId: 'adminUpdateUser',
+        summary: "Set or remove a user's username",
+        description:
+          '`{username}`: 1–64 characters of a-z 0-9 . _ -, starting with a letter or digit, stored lowercased; `null` ' +
+          "removes it. Taken by another account: 409 username_taken. Recorded on the user's trail (`username_changed`).",
+        body: 'AdminUserChangeIn',
+        success: { status: 200, description: 'Updated', schema: schemaRef('AdminUserOut') },
+        errors: ['not_found', 'username_taken'],
+      },
+      true,
+    ),
     delete: change(
       'adminDeleteUser',
       'Delete a user with its sessions, tokens, invites and events',

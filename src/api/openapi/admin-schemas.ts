@@ -1,8 +1,11 @@
 /** Response shapes of administration and the security trail, as JSON Schema 2020-12. */
+import { usernameSchema } from './schemas.js';
+
 const uuid = { type: 'string', format: 'uuid' } as const;
 const instant = { type: 'string', format: 'date-time', description: 'RFC 3339 UTC with milliseconds and Z' } as const;
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const closed = (required: string[], properties: Record<string, unknown>) => ({ type: 'object', additionalProperties: false, required, properties });
+const groupName = { type: 'string', pattern: '^[a-z0-9][a-z0-9._-]{0,63}$' };
 const nextCursor = { type: ['string', 'null'], description: 'Opaque; pass it as `cursor` for the next page. Null on the last page.' };
 const page = (item: string) => closed(['items', 'next_cursor'], { items: { type: 'array', items: ref(item) }, next_cursor: nextCursor });
 
@@ -16,6 +19,8 @@ const eventFields = {
 };
 const eventRequired = Object.keys(eventFields);
 
+const groupIds = { type: 'array', items: uuid, description: 'The groups whose members may pass, by id (a rename keeps the policy); empty: every enabled user.' };
+const requireMfa = { type: 'boolean', description: 'The session must carry a second-factor proof; an API token never does.' };
 const uris = { type: 'array', items: { type: 'string', format: 'uri' } };
 const oidcClientFields = {
   client_id: { type: 'string' },
@@ -25,15 +30,18 @@ const oidcClientFields = {
   post_logout_redirect_uris: uris,
   skip_consent: { type: 'boolean', description: 'A first-party client: no consent page.' },
   require_pkce: { type: 'boolean' },
+  allowed_groups: groupIds,
+  require_mfa: requireMfa,
   created_at: instant,
 };
 const oidcClientRequired = Object.keys(oidcClientFields);
 
 export const adminSchemas = {
-  AdminUserOut: closed(['id', 'email', 'display_name', 'created_at', 'disabled', 'mfa', 'last_login_at'], {
+  AdminUserOut: closed(['id', 'email', 'display_name', 'username', 'created_at', 'disabled', 'mfa', 'last_login_at'], {
     id: uuid,
     email: { type: 'string', format: 'email' },
     display_name: { type: 'string' },
+    username: usernameSchema,
     created_at: instant,
     disabled: { type: 'boolean' },
     mfa: { type: 'boolean', description: 'The user has a confirmed authenticator app or a passkey.' },
@@ -60,6 +68,22 @@ export const adminSchemas = {
     client_id: { type: 'string' },
     name: { type: 'string' },
     scopes: { type: 'array', items: { type: 'string' }, description: 'The scopes granted, e.g. openid, email, profile, offline_access.' },
+    created_at: instant,
+  }),
+  GroupOut: closed(['id', 'name', 'description', 'created_at', 'member_count'], {
+    id: uuid,
+    name: groupName,
+    description: { type: ['string', 'null'], maxLength: 200 },
+    created_at: instant,
+    member_count: { type: 'integer', minimum: 0 },
+  }),
+  GroupRefOut: closed(['id', 'name'], { id: uuid, name: groupName }),
+  ForwardAuthRuleOut: closed(['id', 'host', 'path_prefix', 'allowed_groups', 'require_mfa', 'created_at'], {
+    id: uuid,
+    host: { type: 'string', description: 'Compared with X-Forwarded-Host, lowercased; a port when the proxy sends one.' },
+    path_prefix: { type: 'string', description: 'Covers this path and the paths below it, segment by segment.' },
+    allowed_groups: groupIds,
+    require_mfa: requireMfa,
     created_at: instant,
   }),
   SecurityEventOut: closed(eventRequired, eventFields),

@@ -20,7 +20,7 @@ export const authPaths = {
       mutating: true,
       body: 'RegisterIn',
       success: { status: 201, description: 'Created', schema: schemaRef('UserOut'), setsCookie: true },
-      errors: ['invite_invalid', 'invite_exhausted', 'email_taken', 'too_many_requests'],
+      errors: ['invite_invalid', 'invite_exhausted', 'email_taken', 'username_taken', 'too_many_requests'],
     }),
   },
   '/api/v1/auth/login': {

@@ -1,6 +1,8 @@
 import { adminPaths } from './admin-paths.js';
 import { adminSchemas } from './admin-schemas.js';
 import { eventPaths } from './event-paths.js';
+import { forwardAuthPaths } from './forward-auth-paths.js';
+import { groupPaths } from './group-paths.js';
 import { authPaths } from './auth-paths.js';
 import { healthPaths } from './health-paths.js';
 import { invitePaths } from './invite-paths.js';
@@ -59,6 +61,8 @@ export const buildOpenApiDocument = (cookieName: string) => ({
     ...mfaPaths,
     ...adminPaths,
     ...oidcPaths,
+    ...groupPaths,
+    ...forwardAuthPaths,
   },
   components: {
     schemas: { ...schemas, ...adminSchemas, ...requestSchemas },

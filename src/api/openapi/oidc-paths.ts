@@ -20,7 +20,9 @@ export const oidcPaths = {
         description:
           'Redirect URIs are matched exactly; absolute http(s) URLs without a fragment, in production https only but for ' +
           'loopback addresses (127.0.0.1, [::1], localhost; RFC 8252). `require_pkce` defaults to true and may be false ' +
-          'only for a confidential client. The `client_secret` (256 bits) is in this response only; only its SHA-256 is kept. ' +
+          'only for a confidential client. `allowed_groups` (group ids; empty: every enabled user) and `require_mfa` are the ' +
+          "client's access policy: a user outside it is refused at Gatehouse with access_denied. " +
+          'The `client_secret` (256 bits) is in this response only; only its SHA-256 is kept. ' +
           'Recorded in the acting admin\'s trail (`oidc_client_created`).',
         body: 'OidcClientIn',
         success: { status: 201, description: 'Created', schema: schemaRef('OidcClientCreated') },
@@ -48,6 +50,20 @@ export const oidcPaths = {
         errors: ['not_found'],
       },
       false,
+    ),
+    patch: admin(
+      {
+        operationId: 'adminUpdateOidcClient',
+        summary: 'Change an OpenID Connect client',
+        description:
+          'Any of the fields of a new client but `type`, at least one; the rules of creation apply to the result. A changed ' +
+          '`allowed_groups` or `require_mfa` holds from the next authorization, refresh or userinfo call and is recorded as ' +
+          '`access_policy_changed`. The secret stays as it is.',
+        body: 'OidcClientChangeIn',
+        success: { status: 200, description: 'Updated', schema: schemaRef('OidcClientOut') },
+        errors: ['not_found'],
+      },
+      true,
     ),
     delete: admin(
       {

@@ -3,6 +3,28 @@ const text = (minLength: number, maxLength: number) => ({ type: 'string', minLen
 const password = { type: 'string', minLength: 15, maxLength: 256, description: 'Code points after NFKC.' };
 const code = (description: string) => ({ type: 'string', maxLength: 64, description });
 const webauthnResponse = (kind: string) => ({ type: 'object', description: `The browser's ${kind} (PublicKeyCredential.toJSON()).` });
+const nameField = (description: string) => ({
+  type: 'string',
+  minLength: 1,
+  maxLength: 64,
+  description: `1–64 characters of a-z 0-9 . _ -, starting with a letter or digit; stored lowercased. ${description}`,
+});
+const policyFields = {
+  allowed_groups: {
+    type: 'array',
+    maxItems: 50,
+    uniqueItems: true,
+    items: { type: 'string', format: 'uuid' },
+    default: [],
+    description: 'Group ids whose members may pass; empty: every enabled user. An id that names no group is 422.',
+  },
+  require_mfa: { type: 'boolean', default: false, description: 'The session must carry a second-factor proof; an API token never does.' },
+};
+const ruleFields = {
+  host: { type: 'string', maxLength: 253, description: 'The X-Forwarded-Host this rule is for, with a port if the proxy sends one.' },
+  path_prefix: { type: 'string', maxLength: 200, default: '/', description: 'Starts with /; covers this path and below, segment by segment.' },
+  ...policyFields,
+};
 const closed = (required: string[], properties: Record<string, unknown>) => ({
   type: 'object',
   additionalProperties: false,
@@ -16,6 +38,7 @@ export const requestSchemas = {
     email: { type: 'string', format: 'email', maxLength: 254 },
     password,
     display_name: text(1, 100),
+    username: nameField('Optional: the login name applications show; unique.'),
   }),
   LoginIn: closed(['email', 'password'], { email: { type: 'string', maxLength: 254 }, password: text(0, 256) }),
   RecoverIn: closed(['email', 'code', 'new_password'], {
@@ -23,7 +46,15 @@ export const requestSchemas = {
     code: code('The account-recovery code: xxxx-xxxx-xxxx-xxxx-xxxx-xxxx-xxxx; case-insensitive, hyphens optional.'),
     new_password: password,
   }),
-  DisplayNameIn: closed(['display_name'], { display_name: text(1, 100) }),
+  UserChangeIn: {
+    ...closed([], { display_name: text(1, 100), username: { ...nameField('null removes it; taken by another account: 409 username_taken.'), type: ['string', 'null'] } }),
+    minProperties: 1,
+  },
+  AdminUserChangeIn: closed(['username'], { username: { ...nameField('null removes it; taken by another account: 409 username_taken.'), type: ['string', 'null'] } }),
+  GroupIn: closed(['name'], { name: nameField('Unique.'), description: { type: ['string', 'null'], maxLength: 200 } }),
+  GroupChangeIn: { ...closed([], { name: nameField('Unique.'), description: { type: ['string', 'null'], maxLength: 200 } }), minProperties: 1 },
+  ForwardAuthRuleIn: closed(['host'], ruleFields),
+  ForwardAuthRuleChangeIn: { ...closed([], ruleFields), minProperties: 1 },
   PasswordChangeIn: closed(['current_password', 'new_password'], { current_password: text(0, 256), new_password: password }),
   AccountDeleteIn: closed(['password'], { password: text(0, 256) }),
   StepUpIn: {
@@ -59,7 +90,19 @@ export const requestSchemas = {
     post_logout_redirect_uris: { type: 'array', maxItems: 20, uniqueItems: true, items: { type: 'string', format: 'uri', maxLength: 2000 } },
     skip_consent: { type: 'boolean', default: false },
     require_pkce: { type: 'boolean', default: true, description: 'false only for a confidential client.' },
+    ...policyFields,
   }),
+  OidcClientChangeIn: {
+    ...closed([], {
+      name: text(1, 100),
+      redirect_uris: { type: 'array', minItems: 1, maxItems: 20, uniqueItems: true, items: { type: 'string', format: 'uri', maxLength: 2000 } },
+      post_logout_redirect_uris: { type: 'array', maxItems: 20, uniqueItems: true, items: { type: 'string', format: 'uri', maxLength: 2000 } },
+      skip_consent: { type: 'boolean' },
+      require_pkce: { type: 'boolean', description: 'false only for a confidential client.' },
+      ...policyFields,
+    }),
+    minProperties: 1,
+  },
 };
 
 export type RequestSchema = keyof typeof requestSchemas;
@@ -76,7 +119,13 @@ export const requestExamples: Record<RequestSchema, Record<string, unknown>> = {
   RegisterIn: { invite_code: 'paste-the-invite-code-here', email: EMAIL, password: PASSWORD, display_name: 'Ada' },
   LoginIn: { email: EMAIL, password: PASSWORD },
   RecoverIn: { email: EMAIL, code: 'paste-the-recovery-code-here', new_password: 'seven amber kites over the weir' },
-  DisplayNameIn: { display_name: 'Ada Lovelace' },
+  UserChangeIn: { display_name: 'Ada Lovelace', username: 'ada' },
+  AdminUserChangeIn: { username: 'ada' },
+  GroupIn: { name: 'grafana-admins', description: 'Admins of the Grafana organisation' },
+  GroupChangeIn: { description: 'Editors of every Grafana dashboard' },
+  ForwardAuthRuleIn: { host: 'wiki.example.com', path_prefix: '/', allowed_groups: [], require_mfa: true },
+  ForwardAuthRuleChangeIn: { require_mfa: false },
+  OidcClientChangeIn: { skip_consent: true },
   PasswordChangeIn: { current_password: PASSWORD, new_password: 'seven amber kites over the weir' },
   AccountDeleteIn: { password: PASSWORD },
   StepUpIn: { password: PASSWORD },

@@ -8,10 +8,16 @@ const closed = (required: string[], properties: Record<string, unknown>) => ({
   properties,
 });
 
-const userOut = closed(['id', 'email', 'display_name', 'created_at'], {
+const username = {
+  type: ['string', 'null'],
+  pattern: '^[a-z0-9][a-z0-9._-]{0,63}$',
+  description: 'The login name applications show (preferred_username); unique, lowercased; null when none is set.',
+};
+const userOut = closed(['id', 'email', 'display_name', 'username', 'created_at'], {
   id: uuid,
   email: { type: 'string', format: 'email' },
   display_name: { type: 'string' },
+  username,
   created_at: instant,
 });
 const sessionOut = closed(['id', 'created_at', 'expires_at', 'last_seen_at', 'user_agent', 'current', 'mfa'], {
@@ -39,6 +45,7 @@ const inviteFields = {
   expires_at: instant,
 };
 const inviteRequired = ['id', 'max_uses', 'used_count', 'created_at', 'expires_at'];
+const describedAs = (description: string, schema: Record<string, unknown>) => ({ ...schema, description });
 const secret = (pattern: string, description: string) => ({ type: 'string', pattern, description });
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const recoveryCodes = {
@@ -55,6 +62,8 @@ const passkeyFields = {
   last_used_at: { ...instant, type: ['string', 'null'] },
 };
 const passkeyRequired = ['id', 'name', 'created_at', 'last_used_at'];
+
+export { username as usernameSchema };
 
 export const schemas = {
   UserOut: userOut,
@@ -108,6 +117,10 @@ export const schemas = {
         description: 'Only on validation_failed.',
         items: closed(['loc', 'msg'], { loc: { type: 'array', items: { type: 'string' } }, msg: { type: 'string' } }),
       },
+      used_by: describedAs('Only on group_in_use: the OpenID clients and forward-auth rules that name the group.', closed(['clients', 'rules'], {
+        clients: { type: 'array', items: closed(['client_id', 'name'], { client_id: { type: 'string' }, name: { type: 'string' } }) },
+        rules: { type: 'array', items: closed(['id', 'host', 'path_prefix'], { id: uuid, host: { type: 'string' }, path_prefix: { type: 'string' } }) },
+      })),
     },
   },
 };

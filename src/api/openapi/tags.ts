@@ -4,12 +4,13 @@
  */
 export const TAGS = {
   auth: 'Registration, login and logout: the routes that set or end the session cookie.',
-  users: "The caller's own account: read it, rename it, change its password, delete it.",
+  users: "The caller's own account: read it, rename it, list its groups, change its password, delete it.",
   tokens: "The caller's API tokens, for scripts and service accounts (`Authorization: Bearer gh_pat_…`).",
   sessions: "The caller's browser sessions: list them, end one, end all others.",
   mfa: "The caller's second factors: an authenticator app (TOTP), passkeys and recovery codes.",
   invites: 'Invites, the only way to register; only admins issue them.',
-  admin: "Administration, for admins only: users, invites, every user's security events and the OpenID Connect clients.",
+  admin:
+    "Administration, for admins only: users, invites, every user's security events, groups, the OpenID Connect clients and the forward-auth rules.",
   health: 'Probes for load balancers and orchestrators.',
   docs: 'This document and the page that renders it (not in production).',
 } as const;

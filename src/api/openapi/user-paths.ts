@@ -16,13 +16,17 @@ export const userPaths = {
     }),
     patch: operation({
       operationId: 'updateMe',
-      summary: 'Change the display name',
-      description: 'Sets a new display name: trimmed, 1–100 characters, no control or format characters.',
+      summary: 'Change the display name or the username',
+      description:
+        'Either or both: a display name (trimmed, 1–100 characters, no control or format characters) and a username ' +
+        '(1–64 characters of a-z 0-9 . _ -, starting with a letter or digit, stored lowercased; `null` removes it). A ' +
+        'username another account has is `409 username_taken`, and then nothing changes.',
       tag,
       access: 'any',
       mutating: true,
-      body: 'DisplayNameIn',
+      body: 'UserChangeIn',
       success: { status: 200, description: 'Updated', schema: schemaRef('UserOut') },
+      errors: ['username_taken'],
     }),
     delete: operation({
       operationId: 'deleteMe',

@@ -1,5 +1,6 @@
 import { Router, type Request } from 'express';
 import { principalOf, signedIn, type AuthDeps } from '../authenticate.js';
+import { jsonBody } from '../json-body.js';
 import { toAdminEventOut, toAdminUserOut, toInviteOut, toPageOut } from '../representations.js';
 
 /** The raw path id: the use case answers 403 to a member before it answers 404 to a malformed id. */
@@ -18,6 +19,9 @@ export const adminRoutes = (deps: AuthDeps): Router => {
   });
   router.get('/users/:id', signedIn(deps), async (req, res) => {
     res.json(toAdminUserOut(await useCases.getUser(principalOf(res), target(req).id)));
+  });
+  router.patch('/users/:id', signedIn(deps), jsonBody, async (req, res) => {
+    res.json(toAdminUserOut(await useCases.updateUser(principalOf(res), target(req), req.body)));
   });
   router.post('/users/:id/disable', signedIn(deps), async (req, res) => {
     await useCases.disableUser(principalOf(res), target(req));

@@ -4,7 +4,7 @@ import { jsonBody } from '../json-body.js';
 import { toOidcClientCreatedOut, toOidcClientOut } from '../oidc-representations.js';
 
 /**
- * /api/v1/admin/oidc/clients: reads with an admin's cookie or token; creating and
+ * /api/v1/admin/oidc/clients: reads with an admin's cookie or token; creating, changing and
  * deleting are admin changes (cookie with recent authentication), checked by the use cases.
  */
 export const oidcClientRoutes = (deps: AuthDeps): Router => {
@@ -19,6 +19,9 @@ export const oidcClientRoutes = (deps: AuthDeps): Router => {
   });
   router.get('/clients/:clientId', signedIn(deps), async (req, res) => {
     res.json(toOidcClientOut(await useCases.getOidcClient(principalOf(res), String(req.params.clientId))));
+  });
+  router.patch('/clients/:clientId', signedIn(deps), jsonBody, async (req, res) => {
+    res.json(toOidcClientOut(await useCases.updateOidcClient(principalOf(res), String(req.params.clientId), req.body)));
   });
   router.delete('/clients/:clientId', signedIn(deps), async (req, res) => {
     await useCases.deleteOidcClient(principalOf(res), String(req.params.clientId));

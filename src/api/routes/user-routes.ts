@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import { principalOf, signedIn, signedInWithSession, type AuthDeps } from '../authenticate.js';
 import { jsonBody } from '../json-body.js';
+import { toGroupRefOut } from '../access-representations.js';
 import { toPageOut, toSecurityEventOut, toUserOut } from '../representations.js';
 import type { HotRead } from './hot-reads.js';
 
@@ -15,8 +16,12 @@ export const userRoutes = (deps: AuthDeps, me: HotRead): Router => {
     res.json(toPageOut(await useCases.listMyEvents(principalOf(res), req.query), toSecurityEventOut));
   });
 
+  router.get('/me/groups', signedIn(deps), async (_req, res) => {
+    res.json((await useCases.listMyGroups(principalOf(res))).map(toGroupRefOut));
+  });
+
   router.patch('/me', signedIn(deps), jsonBody, async (req, res) => {
-    res.json(toUserOut(await useCases.updateDisplayName(principalOf(res), req.body)));
+    res.json(toUserOut(await useCases.updateMe(principalOf(res), req.body)));
   });
 
   router.put('/me/password', signedInWithSession(deps), jsonBody, async (req, res) => {

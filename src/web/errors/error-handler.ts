@@ -1,6 +1,8 @@
 import type { ErrorRequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
 import { isDomainError } from '../../core/domain/errors.js';
+import { GroupInUseError } from '../../core/domain/group-in-use.js';
+import { usedBy } from './group-usage.js';
 import { HttpProblem, problemBody, type ProblemBody, type ProblemCode } from './problem.js';
 import { logRefusal } from './refusal-log.js';
 import { requestIdOf } from '../edge/request-id.js';
@@ -37,6 +39,7 @@ export const errorHandler =
         // A query-string problem comes located already (["query", …]).
         body.errors = error.problems.map((problem) => ({ loc: problem.loc[0] === 'query' ? problem.loc : ['body', ...problem.loc], msg: problem.msg }));
       }
+      if (error instanceof GroupInUseError) body.used_by = usedBy(error.usage);
       if (error.retryAfterSeconds !== null) {
         res.set('Retry-After', String(Math.max(1, Math.ceil(error.retryAfterSeconds))));
       }

@@ -1,4 +1,5 @@
 import type { ErrorCode } from '../../core/domain/errors.js';
+import type { UsedBy } from './group-usage.js';
 
 /** Failures only the HTTP edge can detect; the core never sees a request body or an Origin. */
 export type HttpOnlyCode =
@@ -93,6 +94,8 @@ export interface ProblemBody {
   code: ProblemCode;
   detail: string;
   errors?: { loc: string[]; msg: string }[];
+  /** Only on group_in_use: the clients and forward-auth rules that name the group (group-usage.ts). */
+  used_by?: UsedBy;
 }
 
 export const problemBody = (code: ProblemCode, detail?: string): ProblemBody => {
