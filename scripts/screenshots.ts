@@ -1,13 +1,15 @@
 // Screenshots of the main pages in a real Chromium (Debian's /usr/bin/chromium), for README.md and
-// docs/pages.md: `npm run screenshots` writes docs/screenshots/*.png. A throwaway SQLite database,
-// an admin and a member with an authenticator app: what a newcomer sees after ten minutes.
+// docs/pages.md: `npm run screenshots` writes docs/screenshots/*.png — each page whole on a
+// 1280-px desktop (NAME.png), and its first screen on a 390-px phone in light and dark
+// (NAME-phone.png, NAME-phone-dark.png). A throwaway SQLite database, an admin and a member with
+// an authenticator app: what a newcomer sees after ten minutes.
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Secret, TOTP } from 'otpauth';
-import { chromium, type Page } from 'playwright-core';
+import { chromium, type Locator, type Page } from 'playwright-core';
 import { composeService } from '../src/compose.js';
 import { loadConfig } from '../src/config/config.js';
 import { createApp } from '../src/create-app.js';
@@ -17,6 +19,9 @@ import { createLogger } from '../src/runtime/logger.js';
 const OUT = join(process.cwd(), 'docs', 'screenshots');
 const PASSWORD = 'violet tractor hums at dawn';
 const exact = { exact: true } as const;
+const DESKTOP = { width: 1280, height: 900 };
+/** A common phone's width in CSS pixels (iPhone 12 to 15). */
+const PHONE = { width: 390, height: 844 };
 
 const main = async (): Promise<void> => {
   const folder = mkdtempSync(join(tmpdir(), 'gatehouse-screenshots-'));
@@ -38,9 +43,21 @@ const main = async (): Promise<void> => {
     executablePath: '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
   });
-  const page: Page = await browser.newPage({ viewport: { width: 1100, height: 900 } });
+  const page: Page = await browser.newPage({ viewport: DESKTOP });
   mkdirSync(OUT, { recursive: true });
-  const shoot = (name: string) => page.screenshot({ path: join(OUT, `${name}.png`), fullPage: true });
+  /** `showing`: what the phone's first screen should hold (a result below the fold); else the top. */
+  const shoot = async (name: string, showing?: Locator): Promise<void> => {
+    await page.screenshot({ path: join(OUT, `${name}.png`), fullPage: true });
+    await page.setViewportSize(PHONE);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await showing?.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      await page.screenshot({ path: join(OUT, `${name}-phone${colorScheme === 'dark' ? '-dark' : ''}.png`) });
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.setViewportSize(DESKTOP);
+  };
   const signIn = async (email: string) => {
     await page.goto(`${origin}/gatehouse/sign-in`);
     await page.getByLabel('Email', exact).fill(email);
@@ -53,7 +70,7 @@ const main = async (): Promise<void> => {
   const factor = page.getByRole('region', { name: 'Second factor' });
   await factor.getByLabel('Password', exact).fill(PASSWORD);
   await factor.getByRole('button', { name: 'Set up an authenticator app', exact: true }).click();
-  await shoot('account-authenticator-app');
+  await shoot('account-authenticator-app', page.getByRole('img', { name: 'QR code for your authenticator app' }));
   const secret = ((await page.getByLabel('Secret key', exact).textContent()) ?? '').trim();
   await page.getByLabel('Code', exact).fill(new TOTP({ secret: Secret.fromBase32(secret) }).generate());
   await page.getByRole('button', { name: 'Confirm', exact: true }).click();

@@ -7,17 +7,43 @@ import { ADMIN_EMAIL, startPagesServer, type PagesServer } from '../support/page
 
 const exact = { exact: true } as const;
 
-describe('pages pass axe-core (WCAG 2.2 A and AA) in every state: signed out, signed in, as an admin, with errors shown', function () {
-  this.timeout(120_000);
+/** Where axe runs: a phone and a desktop, each in both colour schemes. */
+const AUDITED = [390, 1280].flatMap((width) => (['light', 'dark'] as const).map((colorScheme) => ({ width, colorScheme })));
+/** Where nothing may scroll sideways: the narrowest phone (WCAG 1.4.10) and 1280 px at 200 % zoom. */
+const REFLOW_WIDTHS = [320, 640];
+const HEIGHT = 800;
+
+describe('pages pass axe-core (WCAG 2.2 A and AA) in every state — signed out, signed in, as an admin, with errors shown — at 390 and 1280 px in light and dark, and fit 320 and 640 px without sideways scrolling', function () {
+  this.timeout(240_000);
   let server: PagesServer;
   let browser: Browser;
   let page: Page;
 
+  /** The colour the page is painted on, for telling the schemes apart. */
+  const background = (): Promise<string> => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+
+  /** The page as it is now, at every width and scheme; left at 1280 px light for the next step. */
   const audit = async (what: string): Promise<void> => {
-    const violations = await axeViolations(page);
-    expect(violations, `${what} (${page.url()}):\n${describeViolations(violations)}`).to.deep.equal([]);
+    const backgrounds: Record<string, string> = {};
+    for (const { width, colorScheme } of AUDITED) {
+      await page.setViewportSize({ width, height: HEIGHT });
+      await page.emulateMedia({ colorScheme });
+      const violations = await axeViolations(page);
+      expect(violations, `${what} at ${width} px, ${colorScheme} (${page.url()}):\n${describeViolations(violations)}`).to.deep.equal([]);
+      backgrounds[colorScheme] = await background();
+    }
+    expect(backgrounds.dark, `${what}: the dark scheme has a palette of its own`).not.to.equal(backgrounds.light);
+    for (const width of REFLOW_WIDTHS) {
+      await page.setViewportSize({ width, height: HEIGHT });
+      const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(scrollWidth, `${what} at ${width} px scrolls sideways (${page.url()})`).to.be.at.most(width);
+    }
+    await page.setViewportSize({ width: 1280, height: HEIGHT });
+    await page.emulateMedia({ colorScheme: 'light' });
     expect(await page.locator('html').getAttribute('lang'), what).to.be.oneOf(['en', 'de']);
     expect(await page.getByRole('heading', { level: 1 }).count(), `${what}: one h1`).to.equal(1);
+    expect(await page.title(), `${what}: the service in the title`).to.match(/ — Gatehouse$/);
+    expect(await page.locator('link[rel="icon"]').getAttribute('href'), `${what}: a favicon`).to.equal('/gatehouse/assets/favicon.svg');
   };
 
   before(async () => {
@@ -28,6 +54,13 @@ describe('pages pass axe-core (WCAG 2.2 A and AA) in every state: signed out, si
   after(async () => {
     await browser?.close();
     await server?.close();
+  });
+
+  it('the favicon is an SVG of our own origin', async () => {
+    const response = await fetch(`${server.origin}/gatehouse/assets/favicon.svg`);
+    expect(response.status).to.equal(200);
+    expect(response.headers.get('content-type')).to.equal('image/svg+xml');
+    expect(await response.text()).to.match(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
   });
 
   it('the audit itself finds what it should: an unlabelled field and a page without a language', async () => {

@@ -116,7 +116,11 @@ export const loadConfig = (rawEnv: Env, readFile: (path: string) => string = (pa
   problems.push(...databaseTlsProblems(databaseUrl, production));
   const logLevel = env.SERVICE_LOG_LEVEL || 'info';
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`SERVICE_LOG_LEVEL: must be one of ${LOG_LEVELS.join(', ')}`);
-  const publicOrigin = origin(env.SERVICE_PUBLIC_URL || 'http://localhost:3000', production, problems);
+  const port = integer(env, 'PORT', 3000, 0, 65535, problems);
+  // Unset outside production, the public URL is where this process listens, so another PORT needs
+  // nothing else; production has no address to guess and requires it.
+  if (production && !env.SERVICE_PUBLIC_URL) problems.push('SERVICE_PUBLIC_URL: required in production, an https URL');
+  const publicOrigin = origin(env.SERVICE_PUBLIC_URL || `http://localhost:${port}`, production && !!env.SERVICE_PUBLIC_URL, problems);
   const config: Config = {
     databaseUrl,
     databasePoolMax: integer(env, 'SERVICE_DATABASE_POOL_MAX', 10, 1, 1000, problems),
@@ -125,7 +129,7 @@ export const loadConfig = (rawEnv: Env, readFile: (path: string) => string = (pa
     environment,
     publicOrigin,
     host: env.HOST || '0.0.0.0',
-    port: integer(env, 'PORT', 3000, 0, 65535, problems),
+    port,
     trustProxy: integer(env, 'SERVICE_TRUST_PROXY', 0, 0, 100, problems),
     connectionsPerAddress: integer(env, 'SERVICE_CONNECTIONS_PER_ADDRESS', 100, 0, 1_000_000, problems),
     logLevel,

@@ -33,6 +33,17 @@ describe('configuration: the second-round variables', () => {
     ]);
   });
 
+  it('SERVICE_PUBLIC_URL follows PORT when unset in development and test; a set one wins', () => {
+    expect(loadConfig({}).publicOrigin).to.equal('http://localhost:3000');
+    expect(loadConfig({ PORT: '4300' }).publicOrigin).to.equal('http://localhost:4300');
+    expect(loadConfig({ SERVICE_ENVIRONMENT: 'test', PORT: '4300' }).publicOrigin).to.equal('http://localhost:4300');
+    expect(loadConfig({ PORT: '4300', SERVICE_PUBLIC_URL: 'http://localhost:8080' }).publicOrigin).to.equal('http://localhost:8080');
+    // Production has no address to guess: unset is refused by name.
+    expect(problemsOf(() => loadConfig({ SERVICE_ENVIRONMENT: 'production', SERVICE_SECRET_KEY: 'k'.repeat(40), PORT: '4300' }))).to.deep.equal([
+      'SERVICE_PUBLIC_URL: required in production, an https URL',
+    ]);
+  });
+
   describe('SERVICE_*_FILE', () => {
     const files: Record<string, string> = { '/run/secrets/key': 'k'.repeat(40) + '\n', '/run/secrets/db': 'sqlite://./x.sqlite3' };
     const readFile = (path: string): string => {

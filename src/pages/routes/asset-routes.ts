@@ -24,6 +24,7 @@ const loadAssets = (): Map<string, Asset> =>
     ['gatehouse.css', { type: 'text/css; charset=utf-8', body: ownAsset('gatehouse.css') }],
     ['passkeys.js', { type: 'text/javascript; charset=utf-8', body: ownAsset('passkeys.js') }],
     ['copy.js', { type: 'text/javascript; charset=utf-8', body: ownAsset('copy.js') }],
+    ['favicon.svg', { type: 'image/svg+xml', body: ownAsset('favicon.svg') }],
     ['simplewebauthn-browser.js', { type: 'text/javascript; charset=utf-8', body: readFileSync(browserBundle()) }],
   ]);
 

@@ -69,10 +69,10 @@ const Users = (props: AdminPageProps) => {
               {props.users.map(({ user, disabled, mfa, lastLoginAt }) => (
                 <tr>
                   <th scope="row">{user.email}</th>
-                  <td>{user.displayName}</td>
-                  <td>{disabled ? t('admin.disabled') : t('admin.enabled')}</td>
-                  <td>{mfa ? t('admin.yes') : t('admin.no')}</td>
-                  <td>{lastLoginAt ? formatDate(lang, lastLoginAt) : t('admin.never')}</td>
+                  <td data-label={t('admin.colName')}>{user.displayName}</td>
+                  <td data-label={t('admin.colState')}>{disabled ? t('admin.disabled') : t('admin.enabled')}</td>
+                  <td data-label={t('admin.colMfa')}>{mfa ? t('admin.yes') : t('admin.no')}</td>
+                  <td data-label={t('admin.colLastLogin')}>{lastLoginAt ? formatDate(lang, lastLoginAt) : t('admin.never')}</td>
                   <td class="actions">
                     {USER_ACTIONS.map(([path, key]) => (
                       <ActionButton action={`/gatehouse/admin/users/${encodeURIComponent(user.id)}/${path}`} text={t(key)} danger={path === 'delete'} />
@@ -127,10 +127,10 @@ const Invites = (props: AdminPageProps) => {
             <tbody>
               {props.invites.map((invite) => (
                 <tr>
-                  <td>{formatDate(lang, invite.createdAt)}</td>
-                  <td>{formatDate(lang, invite.expiresAt)}</td>
-                  <td>{`${invite.usedCount} / ${invite.maxUses}`}</td>
-                  <td>
+                  <td data-label={t('admin.colCreated')}>{formatDate(lang, invite.createdAt)}</td>
+                  <td data-label={t('admin.colExpires')}>{formatDate(lang, invite.expiresAt)}</td>
+                  <td data-label={t('admin.colUses')}>{`${invite.usedCount} / ${invite.maxUses}`}</td>
+                  <td class="actions">
                     <ActionButton action={`/gatehouse/admin/invites/${encodeURIComponent(invite.id)}/revoke`} text={t('admin.revokeInvite')} />
                   </td>
                 </tr>
@@ -181,15 +181,15 @@ const Events = (props: AdminPageProps) => {
             <tbody>
               {props.events.map((event) => (
                 <tr>
-                  <td>{formatDate(lang, event.createdAt)}</td>
-                  <td>
+                  <td data-label={t('admin.colWhen')}>{formatDate(lang, event.createdAt)}</td>
+                  <td data-label={t('admin.colType')}>
                     <code>{event.type}</code>
                   </td>
-                  <td>
+                  <td data-label={t('admin.colUser')}>
                     <code>{event.userId}</code>
                   </td>
-                  <td>{event.actor}</td>
-                  <td>{event.clientAddress ?? ''}</td>
+                  <td data-label={t('admin.colActor')}>{event.actor}</td>
+                  <td data-label={t('admin.colAddress')}>{event.clientAddress ?? ''}</td>
                 </tr>
               ))}
             </tbody>

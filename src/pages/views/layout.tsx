@@ -25,7 +25,9 @@ export const Layout = ({ locale, title, viewer, scripts = [], children }: Layout
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="referrer" content="same-origin" />
-        <title>{`${title} · ${t('app.name')}`}</title>
+        <meta name="color-scheme" content="light dark" />
+        <title>{`${title} — ${t('app.name')}`}</title>
+        <link rel="icon" href="/gatehouse/assets/favicon.svg" type="image/svg+xml" />
         <link rel="stylesheet" href="/gatehouse/assets/gatehouse.css" />
         {scripts.map((name) => (
           <script src={`/gatehouse/assets/${name}`} defer />
@@ -36,7 +38,10 @@ export const Layout = ({ locale, title, viewer, scripts = [], children }: Layout
           {t('app.skip')}
         </a>
         <header class="top">
-          <span class="brand">{t('app.name')}</span>
+          <span class="brand">
+            <img src="/gatehouse/assets/favicon.svg" alt="" width={24} height={24} />
+            {t('app.name')}
+          </span>
           {viewer && (
             <nav aria-label={t('nav.main')}>
               <a href="/gatehouse/account">{t('nav.account')}</a>
