@@ -8,7 +8,7 @@ import { requireOwnOrigin } from '../web/session/csrf.js';
 import { requestContext } from '../web/request-context.js';
 import { formBody } from '../pages/form-body.js';
 import { localeFor, viewerOf } from '../pages/page-locale.js';
-import { seeOther, sendPage } from '../web/page-sender.js';
+import { originOf, seeOther, sendPage, sendPageToKoa } from '../web/page-sender.js';
 import { hasValidSession } from '../pages/page-session.js';
 import type { PagesDeps } from '../pages/pages-deps.js';
 import { ConsentPage } from '../pages/views/consent-page.js';
@@ -20,7 +20,6 @@ import { CONSENT_MODEL, consentKey } from './create-provider.js';
 import { currentSignIn } from './gatehouse-session.js';
 import { hintSpeaksForUser } from './logout-hint.js';
 import { rememberSignIn, signInOf } from './oidc-request-state.js';
-import { originOf, sendProviderPage } from './oidc-pages.js';
 import { IMPLIED_CONSENT, INTERACTION_PATH, OIDC_PATH, SIGN_IN_ASKED, TTL } from './oidc-settings.js';
 import type { ProviderHolder } from './provider-holder.js';
 import { dropUnverifiableHint } from './unverifiable-hint.js';
@@ -99,7 +98,7 @@ export const logoutSource =
       return;
     }
     const xsrf = /name="xsrf" value="([^"]*)"/.exec(form)?.[1] ?? '';
-    sendProviderPage(ctx, LogoutPage({ locale: localeFor(req), action: LOGOUT_CONFIRM, xsrf }), 200, originOf(postLogout));
+    sendPageToKoa(ctx, LogoutPage({ locale: localeFor(req), action: LOGOUT_CONFIRM, xsrf }), 200, originOf(postLogout));
   };
 
 /**
