@@ -5,7 +5,7 @@ import type { SignInDescription } from '../core/use-cases/sign-in/describe-sign-
 import type { Logger } from 'pino';
 import type { OidcPayloadStore } from '../core/ports/oidc-store.js';
 import { requireOwnOrigin } from '../web/session/csrf.js';
-import { requestContext } from '../web/request-context.js';
+import { signOut } from '../web/session/sign-in-finish.js';
 import { formBody } from '../pages/form-body.js';
 import { localeFor, viewerOf } from '../pages/page-locale.js';
 import { originOf, seeOther, sendPage, sendPageToKoa } from '../web/page-sender.js';
@@ -69,8 +69,7 @@ const mustSignInAgain = (details: Interaction, signIn: SignInDescription, now: n
 
 /** The Gatehouse session ends with the RP-initiated logout: the session row and the cookie. */
 const endGatehouseSession = async (pages: PagesDeps, req: Request, res: Response): Promise<void> => {
-  await pages.useCases.logout(pages.auth.cookie.read(req), requestContext(req));
-  pages.auth.cookie.expire(res);
+  await signOut(pages.auth, req, res, pages.auth.cookie.read(req));
 };
 
 /**

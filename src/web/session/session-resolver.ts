@@ -31,6 +31,8 @@ export interface SessionResolver {
   credential(req: Request, res: Response): Promise<CredentialResolution>;
   /** session() plus its sign-in's description, once: null unless a valid session the MFA policy does not hold to enrolment. */
   browserSignIn(req: Request, res?: Response): Promise<SignedInBrowser | null>;
+  /** After a sign-in or a sign-out in this request: a later call looks again rather than answer the old session. */
+  forget(req: Request): void;
 }
 
 interface Memo {
@@ -108,5 +110,6 @@ export const createSessionResolver = ({ useCases, cookie, device }: { useCases: 
       memo.browser ??= describe(resolution);
       return memo.browser;
     },
+    forget: (req) => void memos.delete(req),
   };
 };
