@@ -1,9 +1,7 @@
 import type { RequestHandler, Response } from 'express';
 import type { Principal } from '../core/domain/principal.js';
 import { DomainError } from '../core/domain/errors.js';
-import { presentedCredential } from '../web/session/credentials.js';
 import { assertSameOrigin } from '../web/session/csrf.js';
-import { requestContext } from '../web/request-context.js';
 import type { AuthDeps } from '../web/session/auth-deps.js';
 
 // Declared in the web, which the pages share; re-exported for the API's routes.
@@ -19,25 +17,21 @@ const admit = (principal: Principal, access: RouteAccess): void => {
   if (principal.enrolmentRequired && !access.duringEnrolment) throw new DomainError('mfa_enrolment_required');
 };
 
-/** CSRF check first (on the cookie's presence), then the credential. */
+/** CSRF check first (on the cookie's presence), then the credential, through the request's one lookup. */
 const authenticate =
-  ({ useCases, cookie, origins, device }: AuthDeps, sessionOnly: boolean, access: RouteAccess): RequestHandler =>
+  ({ cookie, origins, sessions }: AuthDeps, sessionOnly: boolean, access: RouteAccess): RequestHandler =>
   async (req, res, next) => {
     assertSameOrigin(req, origins, cookie);
-    const presented = presentedCredential(req, cookie);
-    if (presented.kind === 'none' || presented.token === null) throw new DomainError('not_authenticated');
-    if (presented.kind === 'bearer') {
-      const principal = await useCases.authenticateApiToken(presented.token, requestContext(req));
-      res.locals.principal = principal; // set before any refusal, so its log line names the user
-      // Cookie-only routes: a leaked token must never change the password or delete the account.
+    const resolved = await sessions.credential(req, res);
+    if (resolved.kind === 'none' || resolved.kind === 'bearer-malformed') throw new DomainError('not_authenticated');
+    if (resolved.kind === 'invalid') throw resolved.error;
+    res.locals.principal = resolved.principal; // set before any refusal, so its log line names the user
+    // Cookie-only routes: a leaked token must never change the password or delete the account.
+    if (resolved.kind === 'bearer') {
       if (sessionOnly) throw new DomainError('forbidden');
       return next();
     }
-    const context = { ...requestContext(req), deviceToken: device.read(req) };
-    const { principal, session, renewed } = await useCases.authenticateSession(presented.token, context);
-    if (renewed) cookie.set(res, session);
-    res.locals.principal = principal;
-    admit(principal, access);
+    admit(resolved.principal, access);
     next();
   };
 

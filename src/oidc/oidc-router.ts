@@ -5,11 +5,10 @@ import type { SignInDescription } from '../core/use-cases/sign-in/describe-sign-
 import type { Logger } from 'pino';
 import type { OidcPayloadStore } from '../core/ports/oidc-store.js';
 import { requireOwnOrigin } from '../web/session/csrf.js';
-import { requestContext } from '../web/request-context.js';
+import { signOut } from '../web/session/sign-in-finish.js';
 import { formBody } from '../pages/form-body.js';
 import { localeFor, viewerOf } from '../pages/page-locale.js';
-import { seeOther, sendPage } from '../web/page-sender.js';
-import { hasValidSession } from '../pages/page-session.js';
+import { originOf, seeOther, sendPage, sendPageToKoa } from '../web/page-sender.js';
 import type { PagesDeps } from '../pages/pages-deps.js';
 import { ConsentPage } from '../pages/views/consent-page.js';
 import { LogoutPage } from '../pages/views/logout-page.js';
@@ -17,10 +16,8 @@ import { MessagePage } from '../pages/views/message-page.js';
 import type { Metrics } from '../metrics/metrics.js';
 import { SKIP_CONSENT } from './client-metadata.js';
 import { CONSENT_MODEL, consentKey } from './create-provider.js';
-import { currentSignIn } from './gatehouse-session.js';
 import { hintSpeaksForUser } from './logout-hint.js';
 import { rememberSignIn, signInOf } from './oidc-request-state.js';
-import { originOf, sendProviderPage } from './oidc-pages.js';
 import { IMPLIED_CONSENT, INTERACTION_PATH, OIDC_PATH, SIGN_IN_ASKED, TTL } from './oidc-settings.js';
 import type { ProviderHolder } from './provider-holder.js';
 import { dropUnverifiableHint } from './unverifiable-hint.js';
@@ -72,8 +69,7 @@ const mustSignInAgain = (details: Interaction, signIn: SignInDescription, now: n
 
 /** The Gatehouse session ends with the RP-initiated logout: the session row and the cookie. */
 const endGatehouseSession = async (pages: PagesDeps, req: Request, res: Response): Promise<void> => {
-  await pages.useCases.logout(pages.auth.cookie.read(req), requestContext(req));
-  pages.auth.cookie.expire(res);
+  await signOut(pages.auth, req, res, pages.auth.cookie.read(req));
 };
 
 /**
@@ -88,7 +84,7 @@ export const logoutSource =
     const res = ctx.res as Response;
     const params = ctx.oidc.params ?? {};
     const postLogout = typeof params.post_logout_redirect_uri === 'string' ? params.post_logout_redirect_uri : undefined;
-    const signedIn = (await currentSignIn(pages, req))?.signIn.userId ?? null;
+    const signedIn = (await pages.auth.sessions.browserSignIn(req))?.signIn.userId ?? null;
     if (ctx.oidc.client && hintSpeaksForUser(ctx.oidc.entities.IdTokenHint, signedIn, now())) {
       await endGatehouseSession(pages, req, res);
       await ctx.oidc.session?.destroy();
@@ -99,7 +95,7 @@ export const logoutSource =
       return;
     }
     const xsrf = /name="xsrf" value="([^"]*)"/.exec(form)?.[1] ?? '';
-    sendProviderPage(ctx, LogoutPage({ locale: localeFor(req), action: LOGOUT_CONFIRM, xsrf }), 200, originOf(postLogout));
+    sendPageToKoa(ctx, LogoutPage({ locale: localeFor(req), action: LOGOUT_CONFIRM, xsrf }), 200, originOf(postLogout));
   };
 
 /**
@@ -145,10 +141,11 @@ export const oidcRouter = (deps: OidcRouterDeps): Router => {
     withProvider(async (provider, req, res) => {
       const details = await interaction(provider, req, res);
       if (!details) return expired(req, res);
-      const current = await currentSignIn(pages, req, res);
+      const current = await pages.auth.sessions.browserSignIn(req, res);
       // A session the MFA policy holds to enrolment signs in nowhere else yet: to the account page
       // to add a factor (the sign-in page would send a valid session straight back here).
-      if (!current && (await hasValidSession(pages, req))) return seeOther(res, '/gatehouse/account');
+      const resolved = await pages.auth.sessions.session(req); // the memo's answer: no second lookup
+      if (!current && resolved.kind === 'session' && resolved.principal.enrolmentRequired) return seeOther(res, '/gatehouse/account');
       const { prompt, params, uid } = details;
       if (prompt.name === 'login') {
         if (!current || mustSignInAgain(details, current.signIn, deps.now())) {
@@ -194,7 +191,7 @@ export const oidcRouter = (deps: OidcRouterDeps): Router => {
     withProvider(async (provider, req, res) => {
       // No interaction behind this uid (no cookie, expired, made up): as Deny, a page, not a 500.
       if (!(await interaction(provider, req, res))) return expired(req, res);
-      const current = await currentSignIn(pages, req, res);
+      const current = await pages.auth.sessions.browserSignIn(req, res);
       if (!current) return seeOther(res, signInFor(String(req.params.uid), false));
       await consent(provider, req, res, current.principal);
     }),
@@ -219,7 +216,7 @@ export const oidcRouter = (deps: OidcRouterDeps): Router => {
   router.use(
     withProvider(async (provider, req, res) => {
       labelProviderRoute(req);
-      if (req.path.startsWith('/auth')) rememberSignIn(req, await currentSignIn(pages, req, res));
+      if (req.path.startsWith('/auth')) rememberSignIn(req, await pages.auth.sessions.browserSignIn(req, res));
       askConsentForOfflineAccess(req, deps.impliedConsentMark);
       await dropUnverifiableHint(provider, req);
       await callbackOf(provider)(req, res);

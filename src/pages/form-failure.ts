@@ -1,4 +1,5 @@
 import { isDomainError, type ErrorCode, type Problem } from '../core/domain/errors.js';
+import { REFUSALS } from '../web/errors/refusals.js';
 import type { Locale } from './i18n/catalogue.js';
 import type { MessageKey } from './i18n/messages-en.js';
 import type { FormState } from './views/form-parts.js';
@@ -9,33 +10,6 @@ export interface Placement {
   field?: string;
   message: MessageKey;
 }
-
-/** How each refusal a form can meet is shown; a code not here is no form's business (a 403, a 404…). */
-const DEFAULT_PLACEMENTS: Partial<Record<ErrorCode, Placement>> = {
-  invalid_credentials: { message: 'problem.credentials' },
-  invite_invalid: { field: 'invite_code', message: 'problem.inviteInvalid' },
-  invite_exhausted: { field: 'invite_code', message: 'problem.inviteExhausted' },
-  email_taken: { field: 'email', message: 'problem.emailTaken' },
-  recovery_invalid: { field: 'code', message: 'problem.recoveryInvalid' },
-  unavailable: { message: 'problem.unavailable' },
-  quota_exceeded: { message: 'problem.quota' },
-  passkey_limit: { message: 'problem.passkeyLimit' },
-  webauthn_failed: { message: 'problem.passkeyFailed' },
-  mfa_already_enabled: { message: 'problem.mfaAlready' },
-  mfa_not_enabled: { message: 'problem.mfaNone' },
-  self_action_refused: { message: 'problem.selfAction' },
-  last_admin: { message: 'problem.lastAdmin' },
-};
-
-const STATUS: Partial<Record<ErrorCode, number>> = {
-  validation_failed: 422,
-  invalid_credentials: 401,
-  invite_invalid: 400,
-  recovery_invalid: 400,
-  webauthn_failed: 400,
-  too_many_requests: 429,
-  unavailable: 503,
-};
 
 /** The catalogue's words for a rule a field broke; the rule's own (English) words are never shown. */
 const fieldMessage = (field: string, problem: Problem): MessageKey => {
@@ -68,8 +42,8 @@ export const formFailure = (
   const values: Record<string, string> = {};
   for (const [name, value] of Object.entries(entered)) if (!options.secrets?.includes(name)) values[name] = value;
   const state: FormState = { values, problems: {}, general: [] };
-  const status = STATUS[error.code] ?? 409;
-  if (error.code === 'validation_failed') {
+  const { status, form } = REFUSALS[error.code];
+  if (form?.kind === 'fields') {
     for (const problem of error.problems) {
       const field = problem.loc[0] ?? '';
       if (!(field in state.problems)) state.problems[field] = locale.t(fieldMessage(field, problem));
@@ -77,11 +51,12 @@ export const formFailure = (
     if (Object.keys(state.problems).length === 0) state.general.push(locale.t('problem.invalid'));
     return { status, state, retryAfterSeconds: error.retryAfterSeconds };
   }
-  if (error.code === 'too_many_requests') {
+  if (form?.kind === 'throttled') {
     state.general.push(locale.t('problem.throttled', { seconds: Math.max(1, Math.ceil(error.retryAfterSeconds ?? 1)) }));
     return { status, state, retryAfterSeconds: error.retryAfterSeconds };
   }
-  const placement = options.placements?.[error.code] ?? DEFAULT_PLACEMENTS[error.code];
+  // A route may place a code its own way (a wrong password beside the password field); otherwise the table's place.
+  const placement = options.placements?.[error.code] ?? (form?.kind === 'placed' ? form : undefined);
   if (!placement) return null;
   if (placement.field !== undefined) state.problems[placement.field] = locale.t(placement.message);
   else state.general.push(locale.t(placement.message));

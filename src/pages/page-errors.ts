@@ -2,6 +2,7 @@ import type { ErrorRequestHandler } from 'express';
 import { isDomainError } from '../core/domain/errors.js';
 import { edgeCode } from '../web/errors/error-handler.js';
 import { HttpProblem, problemBody, type ProblemCode } from '../web/errors/problem.js';
+import { REFUSALS } from '../web/errors/refusals.js';
 import { logRefusal } from '../web/errors/refusal-log.js';
 import { requestIdOf } from '../web/edge/request-id.js';
 import { localeFor, viewerOf } from './page-locale.js';
@@ -36,32 +37,26 @@ export const pageErrors =
     const { t } = locale;
     const viewer = viewerOf(res);
     const code = codeOf(error);
-    if (code === 'step_up_required') {
-      return seeOther(res, `/gatehouse/confirm?return_to=${encodeURIComponent(pageOf(req.originalUrl, req.method))}`);
-    }
-    if (code === 'not_authenticated') {
-      auth.cookie.expire(res);
-      return seeOther(res, signInPageFor(pageOf(req.originalUrl, req.method)));
-    }
     if (code !== null) {
+      const { page } = REFUSALS[code];
+      if (page.kind === 'detour' && page.to === 'confirm') {
+        return seeOther(res, `/gatehouse/confirm?return_to=${encodeURIComponent(pageOf(req.originalUrl, req.method))}`);
+      }
+      if (page.kind === 'detour') {
+        auth.cookie.expire(res);
+        return seeOther(res, signInPageFor(pageOf(req.originalUrl, req.method)));
+      }
       const body = problemBody(code);
       logRefusal(logger, req, res, body);
       if (error instanceof HttpProblem && error.log) logger.warn({ request_id: requestIdOf(res), refused: code, ...error.log.fields }, error.log.msg);
       const home = viewer ? { href: '/gatehouse/account', text: t('back.account') } : { href: '/gatehouse/sign-in', text: t('back.signIn') };
-      if (code === 'too_many_requests' || code === 'unavailable') {
+      if (page.kind === 'retry-later') {
         const seconds = isDomainError(error) && error.retryAfterSeconds !== null ? Math.max(1, Math.ceil(error.retryAfterSeconds)) : 1;
         res.set('Retry-After', String(seconds));
-        const text = code === 'unavailable' ? t('problem.unavailable') : t('problem.throttled', { seconds });
+        const text = page.body === 'unavailable' ? t('problem.unavailable') : t('problem.throttled', { seconds });
         return sendPage(res, MessagePage({ locale, title: t('tooMany.title'), body: text, viewer, link: home }), { status: body.status });
       }
-      if (body.status === 403) {
-        const text = code === 'csrf_rejected' ? t('forbidden.origin') : code === 'mfa_enrolment_required' ? t('forbidden.enrolment') : t('forbidden.body');
-        return sendPage(res, MessagePage({ locale, title: t('forbidden.title'), body: text, viewer, link: home }), { status: 403 });
-      }
-      if (body.status === 404) {
-        return sendPage(res, MessagePage({ locale, title: t('notFound.title'), body: t('notFound.body'), viewer, link: home }), { status: 404 });
-      }
-      return sendPage(res, MessagePage({ locale, title: t('error.title'), body: t('error.body'), viewer, link: home }), { status: body.status });
+      return sendPage(res, MessagePage({ locale, title: t(page.title), body: t(page.body), viewer, link: home }), { status: body.status });
     }
     const requestId = requestIdOf(res);
     logger.error({ err: error, request_id: requestId, method: req.method }, 'unexpected error');

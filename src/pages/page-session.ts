@@ -1,8 +1,7 @@
 import type { Request, RequestHandler, Response } from 'express';
-import { DomainError, isDomainError } from '../core/domain/errors.js';
+import { DomainError } from '../core/domain/errors.js';
 import type { Principal } from '../core/domain/principal.js';
 import { assertSameOrigin } from '../web/session/csrf.js';
-import { requestContext } from '../web/request-context.js';
 import { seeOther } from '../web/page-sender.js';
 import type { PagesDeps } from './pages-deps.js';
 import { signInPageFor } from './return-to.js';
@@ -23,21 +22,16 @@ const comeBackTo = (req: Request, access: PageAccess): string => (req.method ===
  * to the sign-in page and back; an expired cookie is cleared on the way.
  */
 export const signedInPage =
-  ({ useCases, auth }: PagesDeps, access: PageAccess = {}): RequestHandler =>
+  ({ auth }: PagesDeps, access: PageAccess = {}): RequestHandler =>
   async (req, res, next) => {
     assertSameOrigin(req, auth.origins, auth.cookie);
-    const token = auth.cookie.read(req);
-    if (token === null) return seeOther(res, signInPageFor(comeBackTo(req, access)));
-    try {
-      const { principal, session, renewed } = await useCases.authenticateSession(token, { ...requestContext(req), deviceToken: auth.device.read(req) });
-      if (renewed) auth.cookie.set(res, session);
-      res.locals.principal = principal;
-      if (principal.enrolmentRequired && !access.duringEnrolment) throw new DomainError('mfa_enrolment_required');
-    } catch (error) {
-      if (!isDomainError(error) || error.code !== 'not_authenticated') throw error;
-      auth.cookie.expire(res);
+    const resolved = await auth.sessions.session(req, res);
+    if (resolved.kind !== 'session') {
+      if (resolved.kind === 'invalid') auth.cookie.expire(res);
       return seeOther(res, signInPageFor(comeBackTo(req, access)));
     }
+    res.locals.principal = resolved.principal;
+    if (resolved.principal.enrolmentRequired && !access.duringEnrolment) throw new DomainError('mfa_enrolment_required');
     next();
   };
 
@@ -47,15 +41,8 @@ export const pagePrincipal = (res: Response): Principal => {
   return principal;
 };
 
-/** Whether the request's session cookie is valid right now (the sign-in page and `/` skip ahead then). */
-export const hasValidSession = async ({ useCases, auth }: Pick<PagesDeps, 'useCases' | 'auth'>, req: Request): Promise<boolean> => {
-  const token = auth.cookie.read(req);
-  if (token === null) return false;
-  try {
-    await useCases.authenticateSession(token, { ...requestContext(req), deviceToken: auth.device.read(req) });
-    return true;
-  } catch (error) {
-    if (isDomainError(error) && error.code === 'not_authenticated') return false;
-    throw error;
-  }
-};
+/**
+ * Whether the request's session cookie is valid right now (the sign-in page and `/` skip ahead then).
+ * It sends no renewed cookie, as it never did: the request's later lookups are the memo's.
+ */
+export const hasValidSession = async ({ auth }: Pick<PagesDeps, 'auth'>, req: Request): Promise<boolean> => (await auth.sessions.session(req)).kind === 'session';

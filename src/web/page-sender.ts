@@ -42,6 +42,38 @@ export const sendPage = (res: Response, page: VNode, options: PageOptions = {}):
   res.send(`<!doctype html>${renderToString(page)}`);
 };
 
+/** What a page needs of a Koa context (the provider's): the web never depends on Koa itself. */
+export interface KoaPageContext {
+  status: number;
+  type: string;
+  body: unknown;
+  set(fields: Record<string, string>): void;
+}
+
+/** A page answered from inside the provider (Koa): the pages' headers, the given form-action origins. */
+export const sendPageToKoa = (ctx: KoaPageContext, page: VNode, status: number, formActionOrigins: readonly string[] = []): void => {
+  ctx.status = status;
+  ctx.set({
+    'Content-Security-Policy': pagePolicy(formActionOrigins),
+    'Cache-Control': 'no-store',
+    'Referrer-Policy': 'same-origin',
+    'X-Content-Type-Options': 'nosniff',
+  });
+  ctx.type = 'text/html; charset=utf-8';
+  ctx.body = `<!doctype html>${renderToString(page)}`;
+};
+
+/** A client's redirect URI as a form-action source: its origin, or nothing when it has none (a custom scheme, garbage). */
+export const originOf = (uri: unknown): string[] => {
+  if (typeof uri !== 'string') return [];
+  try {
+    const { origin } = new URL(uri);
+    return origin === 'null' ? [] : [origin];
+  } catch {
+    return [];
+  }
+};
+
 /** Post/Redirect/Get: 303, so the browser follows with a GET and a reload never posts twice. */
 export const seeOther = (res: Response, location: string): void => {
   res.set({ 'Cache-Control': 'no-store', 'Referrer-Policy': 'same-origin' });

@@ -4,6 +4,7 @@ import * as oidc from 'openid-client';
 import type { Page } from 'playwright-core';
 import { composeService, type Service } from '../../../src/compose.js';
 import type { Config } from '../../../src/config/config.js';
+import type { UseCases } from '../../../src/core/use-cases/use-cases.js';
 import { createApp } from '../../../src/create-app.js';
 import { createLogger } from '../../../src/runtime/logger.js';
 import { createOidcMount } from '../../../src/oidc/create-oidc-mount.js';
@@ -40,6 +41,8 @@ export interface OidcServerOptions {
   withAdmin?: boolean;
   /** Prometheus metrics for the app and the provider, read back through `metrics.registry`. */
   metrics?: PrometheusMetrics;
+  /** Wraps the use cases the app is handed (a spec counting lookups); the composition's own stay as they are. */
+  wrapUseCases?: (useCases: UseCases) => UseCases;
 }
 
 /**
@@ -58,7 +61,8 @@ export const startOidcServer = async (options: OidcServerOptions = {}): Promise<
   let offset = 0;
   const { metrics } = options;
   const oidcMount = createOidcMount({ useCases: service.useCases, ports: service.ports, config, logger, metrics, now: () => Date.now() + offset });
-  server.on('request', createApp({ useCases: service.useCases, config, logger, metrics, oidc: oidcMount }));
+  const useCases = options.wrapUseCases ? options.wrapUseCases(service.useCases) : service.useCases;
+  server.on('request', createApp({ useCases, config, logger, metrics, oidc: oidcMount }));
   if (ownDatabase && options.withAdmin !== false) await service.useCases.createAdmin({ email: ADMIN_EMAIL, password: PASSWORD, display_name: 'Ada Admin' });
   return {
     origin,

@@ -4,6 +4,7 @@ import type { SessionGrant, SignInContext } from '../../core/use-cases/views.js'
 import type { AuthDeps } from '../authenticate.js';
 import { signInContextOf } from '../../web/session/credentials.js';
 import { rejectForeignOrigin } from '../../web/session/csrf.js';
+import { finishSignIn } from '../../web/session/sign-in-finish.js';
 import { jsonBody } from '../json-body.js';
 import { toUserOut } from '../representations.js';
 import { requestContext } from '../../web/request-context.js';
@@ -21,20 +22,17 @@ export interface SecondStepCookies {
  * set the session cookie, so a foreign Origin is refused; a presented session is ended as at login.
  */
 export const secondStepRoutes = (deps: AuthDeps, cookies: SecondStepCookies): Router => {
-  const { useCases, cookie, origins, device } = deps;
+  const { useCases, origins } = deps;
   const router = Router();
   const sameSite = rejectForeignOrigin(origins);
   const signIn = (req: Request): SignInContext => signInContextOf(req, deps);
-  const signedIn = (res: Response, used: ShortLivedCookie, signed: { user: PublicUser; session: SessionGrant; device: SessionGrant }) => {
-    const { user, session } = signed;
-    used.expire(res);
-    cookie.set(res, session);
-    device.set(res, signed.device);
-    res.status(200).json(toUserOut(user));
+  const signedIn = (req: Request, res: Response, used: ShortLivedCookie, signed: { user: PublicUser; session: SessionGrant; device: SessionGrant }) => {
+    finishSignIn(deps, req, res, signed, used);
+    res.status(200).json(toUserOut(signed.user));
   };
 
   router.post('/mfa', sameSite, jsonBody, async (req, res) => {
-    signedIn(res, cookies.pending, await useCases.completeLoginWithCode(cookies.pending.read(req), req.body, signIn(req)));
+    signedIn(req, res, cookies.pending, await useCases.completeLoginWithCode(cookies.pending.read(req), req.body, signIn(req)));
   });
 
   router.post('/mfa/passkey/options', sameSite, async (req, res) => {
@@ -42,7 +40,7 @@ export const secondStepRoutes = (deps: AuthDeps, cookies: SecondStepCookies): Ro
   });
 
   router.post('/mfa/passkey', sameSite, jsonBody, async (req, res) => {
-    signedIn(res, cookies.pending, await useCases.completeLoginWithPasskey(cookies.pending.read(req), req.body, signIn(req)));
+    signedIn(req, res, cookies.pending, await useCases.completeLoginWithPasskey(cookies.pending.read(req), req.body, signIn(req)));
   });
 
   router.post('/passkey/options', sameSite, async (req, res) => {
@@ -52,7 +50,7 @@ export const secondStepRoutes = (deps: AuthDeps, cookies: SecondStepCookies): Ro
   });
 
   router.post('/passkey', sameSite, jsonBody, async (req, res) => {
-    signedIn(res, cookies.passkey, await useCases.loginWithPasskey(cookies.passkey.read(req), req.body, signIn(req)));
+    signedIn(req, res, cookies.passkey, await useCases.loginWithPasskey(cookies.passkey.read(req), req.body, signIn(req)));
   });
 
   return router;

@@ -1,8 +1,13 @@
 import { PASSWORD_MIN } from '../../core/domain/password-policy.js';
+import type { RefusalWords } from '../../web/errors/refusals.js';
 import { de } from './messages-de.js';
 import { en, type MessageKey } from './messages-en.js';
 
 export type Language = 'en' | 'de';
+
+/** The refusal table names its words before the pages say them: a word it names and no catalogue has does not compile. */
+const refusalWordsExist: RefusalWords extends MessageKey ? true : never = true;
+void refusalWordsExist;
 
 /** Every catalogue, by the language it is written in; English is the fallback. */
 export const CATALOGUES: Record<Language, Record<MessageKey, string>> = { en, de };

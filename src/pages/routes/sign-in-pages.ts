@@ -3,7 +3,7 @@ import { isDomainError } from '../../core/domain/errors.js';
 import type { LoginResult, SignedIn } from '../../core/use-cases/views.js';
 import { signInContextOf } from '../../web/session/credentials.js';
 import { rejectForeignOrigin, requireOwnOrigin } from '../../web/session/csrf.js';
-import { requestContext } from '../../web/request-context.js';
+import { finishSignIn, signOut } from '../../web/session/sign-in-finish.js';
 import { fieldsOf, formBody, type FormFields } from '../form-body.js';
 import { formFailure, type Placement } from '../form-failure.js';
 import type { ErrorCode } from '../../core/domain/errors.js';
@@ -53,9 +53,7 @@ export const signInPages = (deps: PagesDeps): Router => {
     await show(req, res, failure.state, failure.status);
   };
   const signedIn = (req: Request, res: Response, result: SignedIn) => {
-    pending.expire(res);
-    auth.cookie.set(res, result.session);
-    auth.device.set(res, result.device);
+    finishSignIn(auth, req, res, result, pending);
     seeOther(res, landingOf(returnToOf(req), config.publicOrigin));
   };
   /** A login or a recovery: signed in, or on to the second step with only the pending cookie. */
@@ -133,7 +131,7 @@ export const signInPages = (deps: PagesDeps): Router => {
     try {
       const input = { invite_code: entered.invite_code ?? '', email: entered.email ?? '', display_name: entered.display_name ?? '', password: entered.password ?? '' };
       const { session } = await useCases.registerWithInvite(input, signInContextOf(req, auth));
-      auth.cookie.set(res, session);
+      finishSignIn(auth, req, res, { session });
       invite.expire(res);
       seeOther(res, '/gatehouse/account');
     } catch (error) {
@@ -146,8 +144,7 @@ export const signInPages = (deps: PagesDeps): Router => {
 
   // Like the API's logout: only from our own pages, cookie or not; then to the sign-in page.
   router.post('/sign-out', requireOwnOrigin(auth.origins, auth.cookie), async (req, res) => {
-    await useCases.logout(auth.cookie.read(req), requestContext(req));
-    auth.cookie.expire(res);
+    await signOut(auth, req, res, auth.cookie.read(req));
     seeOther(res, '/gatehouse/sign-in');
   });
 

@@ -4,6 +4,7 @@ import type { UseCases } from '../../core/use-cases/use-cases.js';
 import { createDeviceCookie, type DeviceCookie } from '../cookies/device-cookie.js';
 import { createSessionCookie, type SessionCookie } from '../cookies/session-cookie.js';
 import { createOriginPolicy, type OriginPolicy } from './origin-policy.js';
+import { createSessionResolver, type SessionResolver } from './session-resolver.js';
 
 /** What every face needs to tell who is calling: the use cases and the cookies and origins of a browser session. */
 export interface AuthDeps {
@@ -13,12 +14,13 @@ export interface AuthDeps {
   origins: OriginPolicy;
   /** The device cookie: its own budget for password attempts at login and at every re-check. */
   device: DeviceCookie;
+  /** Who the request's session or token is, looked up once per request whichever face asks. */
+  sessions: SessionResolver;
 }
 
 /** The session cookie's Max-Age counts on `clock`, the service's clock that dated the session. */
-export const createAuthDeps = (config: Pick<Config, 'environment' | 'publicOrigin'>, useCases: UseCases, clock?: Clock): AuthDeps => ({
-  useCases,
-  cookie: createSessionCookie(config, { clock }),
-  origins: createOriginPolicy(config),
-  device: createDeviceCookie(config),
-});
+export const createAuthDeps = (config: Pick<Config, 'environment' | 'publicOrigin'>, useCases: UseCases, clock?: Clock): AuthDeps => {
+  const cookie = createSessionCookie(config, { clock });
+  const device = createDeviceCookie(config);
+  return { useCases, cookie, origins: createOriginPolicy(config), device, sessions: createSessionResolver({ useCases, cookie, device }) };
+};
