@@ -68,6 +68,7 @@ export const createOidcMount = (deps: OidcMountDeps): OidcMount => {
   const mark = impliedConsentMark(deps.config.secretKey);
   const providerDeps = (keys: ProviderDeps['keys'], { auth, pages }: { auth: AuthDeps | null; pages: ProviderPages }): ProviderDeps => ({
     useCases,
+    rememberedGrant: useCases.findRememberedOidcConsent,
     payloads: ports.oidcPayloads,
     clients: ports.oidcClients,
     config: deps.config,
@@ -100,7 +101,7 @@ export const createOidcMount = (deps: OidcMountDeps): OidcMount => {
       );
       return {
         router: oidcRouter({ auth: attachment.auth, holder, logger, impliedConsentMark: mark }),
-        interactions: oidcInteractions({ holder, payloads: ports.oidcPayloads, useCases, logger, now }),
+        interactions: oidcInteractions({ holder, useCases, logger, now }),
       };
     },
     formActionOriginsFor: formActionOriginsFor(ports.oidcPayloads),

@@ -17,6 +17,8 @@ import { IMPLIED_CONSENT, INTERACTION_PATH, OIDC_PATH, SCOPES, TTL } from './oid
 
 export interface ProviderDeps {
   useCases: Pick<UseCases, 'findOidcAccount'>;
+  /** The grant a remembered consent names (find-remembered-oidc-consent.ts); none remembered when absent. */
+  rememberedGrant?(accountId: string, clientId: string): Promise<string | null>;
   payloads: OidcPayloadStore;
   clients: OidcClientLookup;
   config: Pick<Config, 'publicOrigin' | 'secretKey' | 'secretKeyPrevious' | 'oidcEmailsVerified' | 'environment'>;
@@ -143,7 +145,7 @@ export const providerConfiguration = (deps: ProviderDeps): Configuration => ({
     const { client, session } = ctx.oidc;
     const accountId = session?.accountId;
     if (!client || !accountId) return undefined;
-    const grantId = ctx.oidc.result?.consent?.grantId ?? session.grantIdFor(client.clientId) ?? (await rememberedGrantId(deps.payloads, accountId, client.clientId));
+    const grantId = ctx.oidc.result?.consent?.grantId ?? session.grantIdFor(client.clientId) ?? (await deps.rememberedGrant?.(accountId, client.clientId)) ?? undefined;
     const existing = grantId ? await ctx.oidc.provider.Grant.find(grantId) : undefined;
     const usable = existing && existing.accountId === accountId && existing.clientId === client.clientId ? existing : undefined;
     if (client.metadata()[SKIP_CONSENT] !== true) return usable;
@@ -167,15 +169,6 @@ export const providerConfiguration = (deps: ProviderDeps): Configuration => ({
   clientBasedCORS: () => false,
   ...deps.unsafeOverrides,
 });
-
-/** Remembered consent outlives the provider's browser session: one row per user and client names the grant. */
-export const CONSENT_MODEL = 'GatehouseConsent';
-export const consentKey = (accountId: string, clientId: string): string => `${accountId}:${clientId}`;
-
-const rememberedGrantId = async (payloads: OidcPayloadStore, accountId: string, clientId: string): Promise<string | undefined> => {
-  const row = await payloads.find(CONSENT_MODEL, consentKey(accountId, clientId));
-  return typeof row?.grantId === 'string' ? row.grantId : undefined;
-};
 
 /** The service refuses to start with oidc-provider's development interactions, which sign anyone in. */
 export const assertNoDevInteractions = (configuration: Configuration): void => {

@@ -2,19 +2,16 @@ import type { Request, Response } from 'express';
 import type Provider from 'oidc-provider';
 import type { Logger } from 'pino';
 import type { Principal } from '../core/domain/principal.js';
-import type { OidcPayloadStore } from '../core/ports/oidc-store.js';
 import type { UseCases } from '../core/use-cases/use-cases.js';
 import { InteractionsUnavailable, type Interaction, type OidcInteractions, type SignedInBrowser } from '../web/oidc-interactions.js';
 import { SKIP_CONSENT } from './client-metadata.js';
-import { CONSENT_MODEL, consentKey } from './create-provider.js';
 import { originOf } from './oidc-pages.js';
-import { SIGN_IN_ASKED, TTL } from './oidc-settings.js';
+import { SIGN_IN_ASKED } from './oidc-settings.js';
 import type { ProviderHolder } from './provider-holder.js';
 
 export interface InteractionsDeps {
   holder: ProviderHolder;
-  payloads: OidcPayloadStore;
-  useCases: Pick<UseCases, 'recordOidcEvent'>;
+  useCases: Pick<UseCases, 'grantOidcConsent'>;
   logger: Logger;
   now(): number;
 }
@@ -50,7 +47,7 @@ const mustSignInAgain = (details: Details, { signIn }: SignedInBrowser, now: num
 
 /** The pages' side of oidc-provider's interactions, over the provider the holder makes. */
 export const oidcInteractions = (deps: InteractionsDeps): OidcInteractions => {
-  const { holder, payloads } = deps;
+  const { holder } = deps;
 
   const provider = async (): Promise<Provider> => {
     try {
@@ -110,8 +107,7 @@ export const oidcInteractions = (deps: InteractionsDeps): OidcInteractions => {
       if (Array.isArray(missing.missingOIDCScope)) grant.addOIDCScope((missing.missingOIDCScope as string[]).join(' '));
       if (Array.isArray(missing.missingOIDCClaims)) grant.addOIDCClaims(missing.missingOIDCClaims as string[]);
       const grantId = await grant.save();
-      await payloads.upsert(CONSENT_MODEL, consentKey(accountId, clientId), { accountId, clientId, grantId }, new Date(deps.now() + TTL.Grant * 1000));
-      await deps.useCases.recordOidcEvent(principal, 'oidc_consent_granted', clientId);
+      await deps.useCases.grantOidcConsent(principal, { clientId, grantId });
       await engine.interactionFinished(req, res, { consent: { grantId } }, { mergeWithLastSubmission: true });
       return 'accepted';
     },

@@ -42,7 +42,7 @@ export class KnexUserScope implements UserScope {
     // Inside a transaction every statement must run on its connection (SQLite has one writer).
     this.prepared = isTransaction(db) ? null : preparedScopeQueriesFor(db);
     this.factors = new KnexFactorStore(this.access, this.prepared);
-    this.oidc = new KnexUserOidcStore(db, this.access);
+    this.oidc = new KnexUserOidcStore(db, this.access, userId);
   }
 
   transaction<T>(work: (scope: UserScope) => Promise<T>): Promise<T> {
