@@ -1,5 +1,5 @@
 import type { Request, Router } from 'express';
-import type { Configuration, KoaContextWithOIDC } from 'oidc-provider';
+import type { Configuration, JWK, KoaContextWithOIDC } from 'oidc-provider';
 import type { Logger } from 'pino';
 import type { Config } from '../config/config.js';
 import type { Ports } from '../core/ports/ports.js';
@@ -14,11 +14,10 @@ import { signInOf } from './oidc-request-state.js';
 import { renderProviderError } from './oidc-pages.js';
 import { formActionOriginsFor, logoutSource, oidcRouter } from './oidc-router.js';
 import { ProviderHolder } from './provider-holder.js';
-import { loadSigningKeys } from './signing-keys.js';
 
 export interface OidcMountDeps {
   useCases: UseCases;
-  ports: Pick<Ports, 'oidcPayloads' | 'oidcClients' | 'oidcKeys' | 'secretBox' | 'clock'>;
+  ports: Pick<Ports, 'oidcPayloads' | 'oidcClients' | 'clock'>;
   config: Pick<Config, 'publicOrigin' | 'secretKey' | 'secretKeyPrevious' | 'oidcEmailsVerified' | 'environment'>;
   logger: Logger;
   metrics?: Metrics;
@@ -84,7 +83,7 @@ export const createOidcMount = (deps: OidcMountDeps): OidcMount => {
   return {
     attach: (attachment) => {
       const holder = new ProviderHolder(
-        () => loadSigningKeys(ports.oidcKeys, ports.secretBox, new Date(now())),
+        async () => (await useCases.loadOidcSigningKeys()).map((jwk) => JSON.parse(jwk) as JWK),
         (keys) => {
           const provider = createProvider(providerDeps(keys, attachment));
           provider.on('authorization.success', (ctx: KoaContextWithOIDC) => {

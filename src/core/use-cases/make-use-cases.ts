@@ -58,6 +58,8 @@ import { makeCreateOidcClient, makeCreateOidcClientAsOperator } from './oidc/cre
 import { makeFindOidcAccount } from './oidc/find-oidc-account.js';
 import { makeFindRememberedOidcConsent } from './oidc/find-remembered-oidc-consent.js';
 import { makeGrantOidcConsent } from './oidc/grant-oidc-consent.js';
+import { makeLoadOidcSigningKeys } from './oidc/load-oidc-signing-keys.js';
+import { makeRotateOidcSigningKeysAsOperator } from './oidc/rotate-oidc-signing-keys.js';
 import { makeDeleteOidcClient } from './oidc/delete-oidc-client.js';
 import { makeGetOidcClient } from './oidc/get-oidc-client.js';
 import { makeListMyOidcGrants } from './oidc/list-my-oidc-grants.js';
@@ -165,6 +167,8 @@ export const makeUseCases = (
     findOidcAccount: makeFindOidcAccount(ports),
     grantOidcConsent: makeGrantOidcConsent(ports),
     findRememberedOidcConsent: makeFindRememberedOidcConsent(ports),
+    loadOidcSigningKeys: makeLoadOidcSigningKeys(ports),
+    rotateOidcSigningKeysAsOperator: makeRotateOidcSigningKeysAsOperator(ports),
     purgeExpiredOidcPayloads: makePurgeExpiredOidcPayloads(ports),
     updateOidcClient: makeUpdateOidcClient(ports, production),
     updateMe: makeUpdateMe(ports),
