@@ -63,6 +63,12 @@ export function userOidcContract(adapter: string, factory: StoreFactory): void {
       expect(await store.scopes.open(ada.id).oidc.revokeClient(gitea.clientId), 'tokens but no grant').to.equal(false);
     });
 
+    it('opens the scope of an account the provider names: that user\'s rows, nobody for an unknown id, null for no id at all', async () => {
+      expect((await store.scopes.openAccountNamedByProvider(ada.id.toUpperCase())?.findUser())?.id).to.equal(ada.id);
+      expect(await store.scopes.openAccountNamedByProvider(aUser().id)?.findUser()).to.equal(null);
+      expect(store.scopes.openAccountNamedByProvider('not-a-user-id')).to.equal(null);
+    });
+
     it('remembers a consent as the scope\'s user, replacing the one before, never another user\'s', async () => {
       await store.scopes.open(ada.id).oidc.rememberConsent({ clientId: grafana.clientId, grantId: 'g1' }, new Date(), later());
       await store.scopes.open(bob.id).oidc.rememberConsent({ clientId: grafana.clientId, grantId: 'g2' }, new Date(), later());

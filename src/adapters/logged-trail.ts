@@ -20,7 +20,13 @@ export const withSecurityLog = (store: TrailPorts, log: SecurityLog): TrailPorts
   const sink: Sink = (entry) => log.write(entry);
   const { auth } = store;
   return {
-    scopes: { open: (userId) => loggedScope(store.scopes.open(userId), sink, null) },
+    scopes: {
+      open: (userId) => loggedScope(store.scopes.open(userId), sink, null),
+      openAccountNamedByProvider: (accountId) => {
+        const scope = store.scopes.openAccountNamedByProvider(accountId);
+        return scope && loggedScope(scope, sink, null);
+      },
+    },
     admins: { open: (admin) => loggedAdminScope(store.admins.open(admin), sink, null) },
     auth: {
       findUserByEmail: (email) => auth.findUserByEmail(email),

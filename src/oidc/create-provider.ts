@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import Provider, { interactionPolicy, type Configuration, type JWK, type KoaContextWithOIDC } from 'oidc-provider';
+import Provider, { errors, interactionPolicy, type Configuration, type JWK, type KoaContextWithOIDC } from 'oidc-provider';
+import { isDomainError } from '../core/domain/errors.js';
 import type { Config } from '../config/config.js';
 import type { OidcClientLookup, OidcPayloadStore } from '../core/ports/oidc-store.js';
 import type { UseCases } from '../core/use-cases/use-cases.js';
@@ -145,7 +146,7 @@ export const providerConfiguration = (deps: ProviderDeps): Configuration => ({
     const { client, session } = ctx.oidc;
     const accountId = session?.accountId;
     if (!client || !accountId) return undefined;
-    const grantId = ctx.oidc.result?.consent?.grantId ?? session.grantIdFor(client.clientId) ?? (await deps.rememberedGrant?.(accountId, client.clientId)) ?? undefined;
+    const grantId = ctx.oidc.result?.consent?.grantId ?? session.grantIdFor(client.clientId) ?? (await duringOutage(ctx, deps.rememberedGrant?.(accountId, client.clientId))) ?? undefined;
     const existing = grantId ? await ctx.oidc.provider.Grant.find(grantId) : undefined;
     const usable = existing && existing.accountId === accountId && existing.clientId === client.clientId ? existing : undefined;
     if (client.metadata()[SKIP_CONSENT] !== true) return usable;
@@ -156,8 +157,8 @@ export const providerConfiguration = (deps: ProviderDeps): Configuration => ({
     await grant.save();
     return grant;
   },
-  findAccount: async (_ctx, sub) => {
-    const account = await deps.useCases.findOidcAccount(sub);
+  findAccount: async (ctx, sub) => {
+    const account = await duringOutage(ctx, deps.useCases.findOidcAccount(sub));
     if (!account) return undefined;
     return {
       accountId: account.userId,
@@ -169,6 +170,22 @@ export const providerConfiguration = (deps: ProviderDeps): Configuration => ({
   clientBasedCORS: () => false,
   ...deps.unsafeOverrides,
 });
+
+/**
+ * A database outage (the core's `unavailable`) answers as the rest of the service does: 503 with
+ * Retry-After, here as OAuth's temporarily_unavailable, rather than the provider's 500 server_error.
+ */
+const duringOutage = async <T>(ctx: KoaContextWithOIDC, work: Promise<T> | undefined): Promise<T | undefined> => {
+  try {
+    return await work;
+  } catch (error) {
+    if (!isDomainError(error) || error.code !== 'unavailable') throw error;
+    const refusal = new errors.TemporarilyUnavailable('the database is unavailable; try again later');
+    Object.assign(refusal, { status: 503, statusCode: 503 });
+    ctx.set('Retry-After', String(error.retryAfterSeconds ?? 1));
+    throw refusal;
+  }
+};
 
 /** The service refuses to start with oidc-provider's development interactions, which sign anyone in. */
 export const assertNoDevInteractions = (configuration: Configuration): void => {

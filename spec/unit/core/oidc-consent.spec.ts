@@ -8,6 +8,7 @@ const CLIENT = { name: 'Grafana', type: 'confidential', redirect_uris: ['https:/
 
 /** Scopes whose transactions fail at the event, after the consent's row was written. */
 const failingAtTheEvent = (scopes: UserScopes): UserScopes => ({
+  openAccountNamedByProvider: (accountId) => scopes.openAccountNamedByProvider(accountId),
   open: (userId) => {
     const scope = scopes.open(userId);
     const failing = (inner: UserScope): UserScope => Object.assign(Object.create(inner) as UserScope, { recordEvent: () => Promise.reject(new Error('disk full')) });

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { Clock } from '../../core/ports/clock.js';
+import type { UserId } from '../../core/domain/user-id.js';
 import type { Ports } from '../../core/ports/ports.js';
 import { SystemClock } from '../system-clock.js';
 import { UnscopedAccess } from './access/unscoped-access.js';
@@ -8,6 +9,7 @@ import { KnexAuthLookups } from './knex-auth-lookups.js';
 import { KnexAccessLookups } from './groups/knex-access-lookups.js';
 import { KnexEventRetention } from './knex-event-retention.js';
 import { KnexUserScope } from './knex-user-scope.js';
+import { toStoredIdOrNull } from './stored-forms.js';
 import { MIGRATIONS } from './migrations/migration-source.js';
 import { KnexOidcClientLookup } from './oidc/knex-oidc-client-lookup.js';
 import { KnexOidcKeyStore } from './oidc/knex-oidc-key-store.js';
@@ -24,7 +26,10 @@ export function createKnexStore(db: Knex, clock: Clock = new SystemClock()): Sto
   const latest = MIGRATIONS.map((migration) => migration.name);
   return {
     auth: new KnexAuthLookups(db),
-    scopes: { open: (userId) => new KnexUserScope(db, userId) },
+    scopes: {
+      open: (userId) => new KnexUserScope(db, userId),
+      openAccountNamedByProvider: (accountId) => (toStoredIdOrNull(accountId) !== null ? new KnexUserScope(db, accountId.toLowerCase() as UserId) : null),
+    },
     retention: new KnexEventRetention(db),
     admins: { open: (admin) => new KnexAdminScope(db, admin) },
     oidcPayloads: new KnexOidcPayloadStore(db, clock),

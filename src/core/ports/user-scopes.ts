@@ -102,4 +102,10 @@ export interface UserScope {
 
 export interface UserScopes {
   open(userId: UserId): UserScope;
+  /**
+   * The scope of the account an OpenID grant or token names: the provider's own records vouch for
+   * the id, never a value a client sent. Null when it is no user id at all; the scope of an id whose
+   * user is gone finds nothing.
+   */
+  openAccountNamedByProvider(accountId: string): UserScope | null;
 }
