@@ -39,8 +39,6 @@ export const withSecurityLog = (store: TrailPorts, log: SecurityLog): TrailPorts
       insertPasskeyLoginChallenge: (challenge, now) => auth.insertPasskeyLoginChallenge(challenge, now),
       takePasskeyLoginChallenge: (hash) => auth.takePasskeyLoginChallenge(hash),
       insertUser: (user, then) => afterCommit(sink, (wrap) => auth.insertUser(user, then && ((scope) => then(wrap(scope))))),
-      redeemInvite: (inviteId, user, then) =>
-        afterCommit(sink, (wrap) => auth.redeemInvite(inviteId, user, then && ((scope) => then(wrap(scope))))),
       redeemInviteSigningIn: async (inviteId, user, firstSignIn) => {
         // The store may run the whole registration as one unit: its event is logged once that has committed.
         let made: SecurityLogEntry | null = null;

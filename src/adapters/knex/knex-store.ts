@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { Clock } from '../../core/ports/clock.js';
 import type { UserId } from '../../core/domain/user-id.js';
-import type { Ports } from '../../core/ports/ports.js';
+import type { Store } from '../store.js';
 import { SystemClock } from '../system-clock.js';
 import { UnscopedAccess } from './access/unscoped-access.js';
 import { KnexAdminScope } from './knex-admin-scope.js';
@@ -15,7 +15,7 @@ import { KnexOidcClientLookup } from './oidc/knex-oidc-client-lookup.js';
 import { KnexOidcKeyStore } from './oidc/knex-oidc-key-store.js';
 import { KnexOidcPayloadStore } from './oidc/knex-oidc-payload-store.js';
 
-export type Store = Pick<Ports, 'auth' | 'scopes' | 'admins' | 'health' | 'retention' | 'oidcPayloads' | 'oidcClients' | 'oidcKeys' | 'access'>;
+export type { Store } from '../store.js';
 
 /**
  * The three access modes of docs/architecture.md, the admin scope, the trail's retention and the

@@ -1,6 +1,6 @@
 import type { Clock } from '../../core/ports/clock.js';
 import type { UserId } from '../../core/domain/user-id.js';
-import type { Ports } from '../../core/ports/ports.js';
+import type { Store } from '../store.js';
 import { SystemClock } from '../system-clock.js';
 import { MemoryAdminScope } from './memory-admin-scope.js';
 import { MemoryAuthLookups } from './memory-auth-lookups.js';
@@ -15,7 +15,7 @@ export function createMemoryStore(
   clock: Clock = new SystemClock(),
   /** Given by a spec that reads what the store keeps, as a copy of the database would. */
   tables: MemoryTables = emptyTables(),
-): Pick<Ports, 'auth' | 'scopes' | 'admins' | 'health' | 'retention' | 'oidcPayloads' | 'oidcClients' | 'oidcKeys' | 'access'> {
+): Store {
   return {
     auth: new MemoryAuthLookups(tables),
     scopes: {
