@@ -1,4 +1,5 @@
 import { Router, type Request, type RequestHandler, type Response } from 'express';
+import type { Principal } from '../../core/domain/principal.js';
 import { InteractionsUnavailable, type OidcInteractions } from '../../web/oidc-interactions.js';
 import { INTERACTION_PATH, OIDC_PATH } from '../../web/paths.js';
 import { requestContext } from '../../web/request-context.js';
@@ -76,7 +77,7 @@ export const interactionPages = (deps: InteractionPagesDeps): Router => {
     }),
   );
 
-  const consent = async (req: Request, res: Response, principal: Parameters<OidcInteractions['acceptConsent']>[2]): Promise<void> => {
+  const consent = async (req: Request, res: Response, principal: Principal): Promise<void> => {
     if ((await interactions.acceptConsent(req, res, principal)) === 'sign-in') seeOther(res, signInFor(String(req.params.uid), false));
   };
 
