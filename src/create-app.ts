@@ -12,6 +12,8 @@ import type { OidcMount } from './oidc/create-oidc-mount.js';
 import { createFlashCookie } from './pages/flash.js';
 import { createInviteCookie } from './pages/invite-cookie.js';
 import { pagesRouter } from './pages/pages-router.js';
+import { providerPages } from './pages/provider-pages.js';
+import { interactionPages } from './pages/routes/interaction-pages.js';
 import { rootRedirect } from './pages/routes/root-redirect.js';
 import { assembleApp } from './web/assemble-app.js';
 import { createShortLivedCookie } from './web/cookies/short-lived-cookie.js';
@@ -41,6 +43,8 @@ export function createApp({ useCases, config, logger, metrics, clock, oidc, lean
   const pending = createShortLivedCookie(config, 'gh_mfa');
   const passkey = createShortLivedCookie(config, 'gh_passkey');
   const api = apiFace({ auth, pending, passkey, metrics, production: config.environment === 'production' });
+  // The provider meets the pages only here: it shows their pages, and they ask it through its interactions.
+  const attached = oidc?.attach({ auth, pages: providerPages });
 
   // The browser face: its own prefix, its own errors (pages, not problem+json).
   const box = new AesGcmSecretBox(config.secretKey, config.secretKeyPrevious);
@@ -59,7 +63,9 @@ export function createApp({ useCases, config, logger, metrics, clock, oidc, lean
       api.mount,
       // Before the pages: the provider's interactions and endpoints live under /gatehouse/oidc.
       (app) => {
-        if (oidc) app.use(OIDC_PATH, oidc.router(pages));
+        if (!attached) return;
+        app.use(OIDC_PATH, interactionPages({ useCases, auth, interactions: attached.interactions }));
+        app.use(OIDC_PATH, attached.router);
       },
       (app) => app.use(PAGES, pagesRouter(pages, oidc ? { connectedApps } : {})),
       (app) => app.get('/', rootRedirect(pages)),

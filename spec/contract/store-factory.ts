@@ -1,6 +1,6 @@
-import type { Ports } from '../../src/core/ports/ports.js';
+import type { Store } from '../../src/adapters/store.js';
 
-export type Store = Pick<Ports, 'auth' | 'scopes' | 'admins' | 'health' | 'retention' | 'oidcPayloads' | 'oidcClients' | 'oidcKeys' | 'access'>;
+export type { Store } from '../../src/adapters/store.js';
 
 export interface StoreUnderTest {
   store: Store;

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import type { OidcClient } from '../../src/core/domain/oidc-client.js';
+import { CONSENT_MODEL, consentKey } from '../../src/core/domain/oidc-grant.js';
 import type { User } from '../../src/core/domain/user.js';
 import { aSession, aUser, anAdmin, anOidcClient, at } from './fixtures.js';
 import type { Store, StoreFactory, StoreUnderTest } from './store-factory.js';
@@ -60,6 +61,23 @@ export function userOidcContract(adapter: string, factory: StoreFactory): void {
       expect(await store.oidcPayloads.find('RefreshToken', 'r3')).to.not.equal(null);
       expect(await store.scopes.open(ada.id).oidc.revokeClient(grafana.clientId), 'no grant left').to.equal(false);
       expect(await store.scopes.open(ada.id).oidc.revokeClient(gitea.clientId), 'tokens but no grant').to.equal(false);
+    });
+
+    it('opens the scope of an account the provider names: that user\'s rows, nobody for an unknown id, null for no id at all', async () => {
+      expect((await store.scopes.openAccountNamedByProvider(ada.id.toUpperCase())?.findUser())?.id).to.equal(ada.id);
+      expect(await store.scopes.openAccountNamedByProvider(aUser().id)?.findUser()).to.equal(null);
+      expect(store.scopes.openAccountNamedByProvider('not-a-user-id')).to.equal(null);
+    });
+
+    it('remembers a consent as the scope\'s user, replacing the one before, never another user\'s', async () => {
+      await store.scopes.open(ada.id).oidc.rememberConsent({ clientId: grafana.clientId, grantId: 'g1' }, new Date(), later());
+      await store.scopes.open(bob.id).oidc.rememberConsent({ clientId: grafana.clientId, grantId: 'g2' }, new Date(), later());
+      await store.scopes.open(ada.id).oidc.rememberConsent({ clientId: grafana.clientId, grantId: 'g3' }, new Date(), later());
+      expect(await store.oidcPayloads.find(CONSENT_MODEL, consentKey(ada.id, grafana.clientId))).to.deep.include({ accountId: ada.id, clientId: grafana.clientId, grantId: 'g3' });
+      expect(await store.oidcPayloads.find(CONSENT_MODEL, consentKey(bob.id, grafana.clientId))).to.deep.include({ accountId: bob.id, grantId: 'g2' });
+      await store.scopes.open(ada.id).oidc.revokeClient(grafana.clientId);
+      expect(await store.oidcPayloads.find(CONSENT_MODEL, consentKey(ada.id, grafana.clientId))).to.equal(null);
+      expect(await store.oidcPayloads.find(CONSENT_MODEL, consentKey(bob.id, grafana.clientId))).to.not.equal(null);
     });
 
     it('revokes a user\'s codes, access and refresh tokens, keeping its grants and other users\' tokens', async () => {

@@ -1,8 +1,8 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
 import { ACCOUNT_RECOVERY_CODE_LENGTH, formatAccountRecoveryCode } from '../core/domain/account-recovery.js';
 import { API_TOKEN_PREFIX } from '../core/domain/api-token.js';
 import { CROCKFORD, formatRecoveryCode, RECOVERY_CODE_LENGTH } from '../core/domain/recovery-code.js';
-import type { IssuedSecret, SecretGenerator, SecretKind } from '../core/ports/secret-generator.js';
+import type { GeneratedSigningKey, IssuedSecret, SecretGenerator, SecretKind } from '../core/ports/secret-generator.js';
 
 type TokenKind = Exclude<SecretKind, 'recovery_code' | 'account_recovery' | 'oidc_client_id'>;
 // Entropy per kind (docs/security.md): 256 bits for anything that rides in a cookie or a header (an
@@ -37,5 +37,11 @@ export class CryptoSecretGenerator implements SecretGenerator {
 
   hashOf(secret: string): string {
     return sha256Hex(secret);
+  }
+
+  signingKey(alg: 'RS256' | 'ES256'): GeneratedSigningKey {
+    const pair = alg === 'RS256' ? generateKeyPairSync('rsa', { modulusLength: 2048 }) : generateKeyPairSync('ec', { namedCurve: 'P-256' });
+    const kid = randomUUID();
+    return { kid, privateJwk: { ...pair.privateKey.export({ format: 'jwk' }), kid, alg, use: 'sig' } };
   }
 }

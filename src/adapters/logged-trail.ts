@@ -20,7 +20,13 @@ export const withSecurityLog = (store: TrailPorts, log: SecurityLog): TrailPorts
   const sink: Sink = (entry) => log.write(entry);
   const { auth } = store;
   return {
-    scopes: { open: (userId) => loggedScope(store.scopes.open(userId), sink, null) },
+    scopes: {
+      open: (userId) => loggedScope(store.scopes.open(userId), sink, null),
+      openAccountNamedByProvider: (accountId) => {
+        const scope = store.scopes.openAccountNamedByProvider(accountId);
+        return scope && loggedScope(scope, sink, null);
+      },
+    },
     admins: { open: (admin) => loggedAdminScope(store.admins.open(admin), sink, null) },
     auth: {
       findUserByEmail: (email) => auth.findUserByEmail(email),
@@ -33,8 +39,6 @@ export const withSecurityLog = (store: TrailPorts, log: SecurityLog): TrailPorts
       insertPasskeyLoginChallenge: (challenge, now) => auth.insertPasskeyLoginChallenge(challenge, now),
       takePasskeyLoginChallenge: (hash) => auth.takePasskeyLoginChallenge(hash),
       insertUser: (user, then) => afterCommit(sink, (wrap) => auth.insertUser(user, then && ((scope) => then(wrap(scope))))),
-      redeemInvite: (inviteId, user, then) =>
-        afterCommit(sink, (wrap) => auth.redeemInvite(inviteId, user, then && ((scope) => then(wrap(scope))))),
       redeemInviteSigningIn: async (inviteId, user, firstSignIn) => {
         // The store may run the whole registration as one unit: its event is logged once that has committed.
         let made: SecurityLogEntry | null = null;

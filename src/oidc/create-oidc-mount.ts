@@ -1,22 +1,23 @@
 import type { Request, Router } from 'express';
-import type { Configuration, KoaContextWithOIDC } from 'oidc-provider';
+import type { Configuration, JWK, KoaContextWithOIDC } from 'oidc-provider';
 import type { Logger } from 'pino';
 import type { Config } from '../config/config.js';
 import type { Ports } from '../core/ports/ports.js';
 import type { UseCases } from '../core/use-cases/use-cases.js';
 import type { Metrics } from '../metrics/metrics.js';
-import type { PagesDeps } from '../pages/pages-deps.js';
+import type { OidcInteractions, ProviderPages } from '../web/oidc-interactions.js';
+import type { AuthDeps } from '../web/session/auth-deps.js';
 import { assertNoDevInteractions, createProvider, providerConfiguration, type ProviderDeps } from './create-provider.js';
 import { impliedConsentMark } from './implied-consent.js';
+import { oidcInteractions } from './interactions.js';
 import { signInOf } from './oidc-request-state.js';
 import { renderProviderError } from './oidc-pages.js';
 import { formActionOriginsFor, logoutSource, oidcRouter } from './oidc-router.js';
 import { ProviderHolder } from './provider-holder.js';
-import { loadSigningKeys } from './signing-keys.js';
 
 export interface OidcMountDeps {
   useCases: UseCases;
-  ports: Pick<Ports, 'oidcPayloads' | 'oidcClients' | 'oidcKeys' | 'secretBox' | 'clock'>;
+  ports: Pick<Ports, 'oidcPayloads' | 'oidcClients' | 'clock'>;
   config: Pick<Config, 'publicOrigin' | 'secretKey' | 'secretKeyPrevious' | 'oidcEmailsVerified' | 'environment'>;
   logger: Logger;
   metrics?: Metrics;
@@ -26,11 +27,34 @@ export interface OidcMountDeps {
   unsafeOverrides?: Partial<Configuration>;
 }
 
-/** What createApp mounts at /gatehouse/oidc, and the pages' form-action hook. */
+/** What the provider needs of the app it joins: who the browser is, and the pages it shows from inside its answers. */
+export interface OidcAttachment {
+  auth: AuthDeps;
+  pages: ProviderPages;
+}
+
+/** The provider joined to an app: its own routes, and what the interaction pages may ask of it. */
+export interface AttachedOidc {
+  /** Mounted at /gatehouse/oidc, after the interaction pages. */
+  router: Router;
+  interactions: OidcInteractions;
+}
+
+/** The provider, ready to join the app (src/create-app.ts), and the pages' form-action hook. */
 export interface OidcMount {
-  router(pages: PagesDeps): Router;
+  attach(to: OidcAttachment): AttachedOidc;
   formActionOriginsFor(req: Request, returnTo: string | null): Promise<string[]>;
 }
+
+/** Pages for the start-up settings check only: that configuration never answers a request. */
+const NO_PAGES: ProviderPages = {
+  logoutConfirmation: () => {
+    throw new Error('the OpenID provider is not attached');
+  },
+  providerError: () => {
+    throw new Error('the OpenID provider is not attached');
+  },
+};
 
 /**
  * The OpenID provider, ready to mount. The settings are checked here, at start-up
@@ -40,45 +64,44 @@ export interface OidcMount {
 export const createOidcMount = (deps: OidcMountDeps): OidcMount => {
   const { ports, useCases, logger, metrics } = deps;
   const now = deps.now ?? (() => ports.clock.now().getTime());
-  let pages: PagesDeps | null = null;
   const mark = impliedConsentMark(deps.config.secretKey);
-  const providerDeps = (keys: ProviderDeps['keys']): ProviderDeps => ({
+  const providerDeps = (keys: ProviderDeps['keys'], { auth, pages }: { auth: AuthDeps | null; pages: ProviderPages }): ProviderDeps => ({
     useCases,
+    rememberedGrant: useCases.findRememberedOidcConsent,
     payloads: ports.oidcPayloads,
     clients: ports.oidcClients,
     config: deps.config,
     keys,
     now,
     impliedConsentMark: mark,
-    logoutSource: (ctx, form) => {
-      if (!pages) throw new Error('the OpenID router was not mounted');
-      return logoutSource(pages, now)(ctx, form);
-    },
-    renderError: renderProviderError,
+    logoutSource: auth ? logoutSource({ auth, pages, config: deps.config, now }) : async () => undefined,
+    renderError: renderProviderError(pages),
     unsafeOverrides: deps.unsafeOverrides,
   });
-  assertNoDevInteractions(providerConfiguration(providerDeps([])));
+  assertNoDevInteractions(providerConfiguration(providerDeps([], { auth: null, pages: NO_PAGES })));
 
-  const holder = new ProviderHolder(
-    () => loadSigningKeys(ports.oidcKeys, ports.secretBox, new Date(now())),
-    (keys) => {
-      const provider = createProvider(providerDeps(keys));
-      provider.on('authorization.success', (ctx: KoaContextWithOIDC) => {
-        const principal = signInOf(ctx.req)?.principal;
-        const clientId = ctx.oidc.client?.clientId;
-        if (principal && clientId) useCases.recordOidcEvent(principal, 'oidc_signed_in', clientId).catch((error: unknown) => logger.error({ err: error }, 'oidc_signed_in not recorded'));
-      });
-      provider.on('grant.success', (ctx: KoaContextWithOIDC) => metrics?.countOidcToken(String(ctx.oidc.params?.grant_type ?? 'unknown'), 'succeeded'));
-      provider.on('grant.error', (ctx: KoaContextWithOIDC, error: { error?: string }) => metrics?.countOidcToken(String(ctx.oidc.params?.grant_type ?? 'unknown'), error.error ?? 'server_error'));
-      provider.on('server_error', (_ctx: KoaContextWithOIDC, error: unknown) => logger.error({ err: error }, 'OpenID provider error'));
-      return provider;
-    },
-    now,
-  );
   return {
-    router: (mounted) => {
-      pages = mounted;
-      return oidcRouter({ pages: mounted, holder, payloads: ports.oidcPayloads, logger, metrics, now, impliedConsentMark: mark });
+    attach: (attachment) => {
+      const holder = new ProviderHolder(
+        async () => (await useCases.loadOidcSigningKeys()).map((jwk) => JSON.parse(jwk) as JWK),
+        (keys) => {
+          const provider = createProvider(providerDeps(keys, attachment));
+          provider.on('authorization.success', (ctx: KoaContextWithOIDC) => {
+            const principal = signInOf(ctx.req)?.principal;
+            const clientId = ctx.oidc.client?.clientId;
+            if (principal && clientId) useCases.recordOidcEvent(principal, 'oidc_signed_in', clientId).catch((error: unknown) => logger.error({ err: error }, 'oidc_signed_in not recorded'));
+          });
+          provider.on('grant.success', (ctx: KoaContextWithOIDC) => metrics?.countOidcToken(String(ctx.oidc.params?.grant_type ?? 'unknown'), 'succeeded'));
+          provider.on('grant.error', (ctx: KoaContextWithOIDC, error: { error?: string }) => metrics?.countOidcToken(String(ctx.oidc.params?.grant_type ?? 'unknown'), error.error ?? 'server_error'));
+          provider.on('server_error', (_ctx: KoaContextWithOIDC, error: unknown) => logger.error({ err: error }, 'OpenID provider error'));
+          return provider;
+        },
+        now,
+      );
+      return {
+        router: oidcRouter({ auth: attachment.auth, holder, logger, impliedConsentMark: mark }),
+        interactions: oidcInteractions({ holder, useCases, logger, now }),
+      };
     },
     formActionOriginsFor: formActionOriginsFor(ports.oidcPayloads),
   };

@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import Provider, { interactionPolicy, type Configuration, type JWK, type KoaContextWithOIDC } from 'oidc-provider';
+import Provider, { errors, interactionPolicy, type Configuration, type JWK, type KoaContextWithOIDC } from 'oidc-provider';
+import { isDomainError } from '../core/domain/errors.js';
 import type { Config } from '../config/config.js';
 import type { OidcClientLookup, OidcPayloadStore } from '../core/ports/oidc-store.js';
 import type { UseCases } from '../core/use-cases/use-cases.js';
@@ -16,6 +17,8 @@ import { IMPLIED_CONSENT, INTERACTION_PATH, OIDC_PATH, SCOPES, TTL } from './oid
 
 export interface ProviderDeps {
   useCases: Pick<UseCases, 'findOidcAccount'>;
+  /** The grant a remembered consent names (find-remembered-oidc-consent.ts); none remembered when absent. */
+  rememberedGrant?(accountId: string, clientId: string): Promise<string | null>;
   payloads: OidcPayloadStore;
   clients: OidcClientLookup;
   config: Pick<Config, 'publicOrigin' | 'secretKey' | 'secretKeyPrevious' | 'oidcEmailsVerified' | 'environment'>;
@@ -142,7 +145,7 @@ export const providerConfiguration = (deps: ProviderDeps): Configuration => ({
     const { client, session } = ctx.oidc;
     const accountId = session?.accountId;
     if (!client || !accountId) return undefined;
-    const grantId = ctx.oidc.result?.consent?.grantId ?? session.grantIdFor(client.clientId) ?? (await rememberedGrantId(deps.payloads, accountId, client.clientId));
+    const grantId = ctx.oidc.result?.consent?.grantId ?? session.grantIdFor(client.clientId) ?? (await duringOutage(ctx, deps.rememberedGrant?.(accountId, client.clientId))) ?? undefined;
     const existing = grantId ? await ctx.oidc.provider.Grant.find(grantId) : undefined;
     const usable = existing && existing.accountId === accountId && existing.clientId === client.clientId ? existing : undefined;
     if (client.metadata()[SKIP_CONSENT] !== true) return usable;
@@ -153,8 +156,8 @@ export const providerConfiguration = (deps: ProviderDeps): Configuration => ({
     await grant.save();
     return grant;
   },
-  findAccount: async (_ctx, sub) => {
-    const account = await deps.useCases.findOidcAccount(sub);
+  findAccount: async (ctx, sub) => {
+    const account = await duringOutage(ctx, deps.useCases.findOidcAccount(sub));
     if (!account) return undefined;
     return {
       accountId: account.userId,
@@ -167,13 +170,20 @@ export const providerConfiguration = (deps: ProviderDeps): Configuration => ({
   ...deps.unsafeOverrides,
 });
 
-/** Remembered consent outlives the provider's browser session: one row per user and client names the grant. */
-export const CONSENT_MODEL = 'GatehouseConsent';
-export const consentKey = (accountId: string, clientId: string): string => `${accountId}:${clientId}`;
-
-const rememberedGrantId = async (payloads: OidcPayloadStore, accountId: string, clientId: string): Promise<string | undefined> => {
-  const row = await payloads.find(CONSENT_MODEL, consentKey(accountId, clientId));
-  return typeof row?.grantId === 'string' ? row.grantId : undefined;
+/**
+ * A database outage (the core's `unavailable`) answers as the rest of the service does: 503 with
+ * Retry-After, here as OAuth's temporarily_unavailable, rather than the provider's 500 server_error.
+ */
+const duringOutage = async <T>(ctx: KoaContextWithOIDC, work: Promise<T> | undefined): Promise<T | undefined> => {
+  try {
+    return await work;
+  } catch (error) {
+    if (!isDomainError(error) || error.code !== 'unavailable') throw error;
+    const refusal = new errors.TemporarilyUnavailable('the database is unavailable; try again later');
+    Object.assign(refusal, { status: 503, statusCode: 503 });
+    ctx.set('Retry-After', String(error.retryAfterSeconds ?? 1));
+    throw refusal;
+  }
 };
 
 /** The service refuses to start with oidc-provider's development interactions, which sign anyone in. */

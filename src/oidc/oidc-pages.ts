@@ -1,15 +1,15 @@
 import type { Request } from 'express';
 import type { KoaContextWithOIDC } from 'oidc-provider';
-import { localeFor } from '../pages/page-locale.js';
+import type { VNode } from 'preact';
+import type { ProviderPages } from '../web/oidc-interactions.js';
 import { sendPageToKoa } from '../web/page-sender.js';
-import { MessagePage } from '../pages/views/message-page.js';
 
-/**
- * An authorization request that cannot go back to its client (an unknown client, a redirect URI
- * not registered): a page that says so, in the reader's language, naming the OAuth error code only.
- */
-export const renderProviderError = async (ctx: KoaContextWithOIDC, out: { error: string }): Promise<void> => {
-  const locale = localeFor(ctx.req as Request);
-  const { t } = locale;
-  sendPageToKoa(ctx, MessagePage({ locale, title: t('error.title'), body: t('error.body'), detail: out.error, link: { href: '/gatehouse/account', text: t('back.account') } }), ctx.status >= 400 ? ctx.status : 400);
-};
+/** A page answered from inside the provider (Koa): the one page sender's headers, the given form-action origins. */
+export const sendProviderPage = (ctx: KoaContextWithOIDC, page: VNode, status: number, formActionOrigins: string[] = []): void => sendPageToKoa(ctx, page, status, formActionOrigins);
+
+/** An authorization request that cannot go back to its client: the pages' error page, from inside the provider. */
+export const renderProviderError =
+  (pages: ProviderPages) =>
+  async (ctx: KoaContextWithOIDC, out: { error: string }): Promise<void> => {
+    sendProviderPage(ctx, pages.providerError(ctx.req as Request, out.error), ctx.status >= 400 ? ctx.status : 400);
+  };

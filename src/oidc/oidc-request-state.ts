@@ -1,12 +1,8 @@
 import type { IncomingMessage } from 'node:http';
-import type { SignInDescription } from '../core/use-cases/sign-in/describe-sign-in.js';
-import type { Principal } from '../core/domain/principal.js';
+import type { SignedInBrowser } from '../web/oidc-interactions.js';
 
 /** The Gatehouse session a request to the provider came with, read by the Express side before the provider runs. */
-export interface GatehouseSignIn {
-  principal: Principal;
-  signIn: SignInDescription;
-}
+export type GatehouseSignIn = SignedInBrowser;
 
 const byRequest = new WeakMap<IncomingMessage, GatehouseSignIn | null>();
 

@@ -1,3 +1,5 @@
+import { REMEMBERED_CONSENT_SECONDS } from '../core/domain/oidc-grant.js';
+
 /** The promised lifetimes of the protocol's artefacts, in seconds. */
 export const TTL = {
   AuthorizationCode: 60,
@@ -6,8 +8,8 @@ export const TTL = {
   /** A refresh token unused this long dies; rotation never carries a grant past REFRESH_MAX. */
   RefreshIdle: 14 * 24 * 3600,
   RefreshMax: 30 * 24 * 3600,
-  /** Remembered consent. */
-  Grant: 365 * 24 * 3600,
+  /** Remembered consent, as the core keeps it. */
+  Grant: REMEMBERED_CONSENT_SECONDS,
   Session: 14 * 24 * 3600,
   Interaction: 60 * 60,
 } as const;

@@ -1,6 +1,8 @@
 import type Provider from 'oidc-provider';
 import type { JWK } from 'oidc-provider';
-import { keySetId } from './signing-keys.js';
+
+/** A fingerprint of the key set, so an instance notices another's rotation and reloads. */
+export const keySetId = (keys: readonly JWK[]): string => keys.map((key) => key.kid).join(',');
 
 /** How often an instance looks for another's key rotation. */
 const KEY_CHECK_MS = 60_000;

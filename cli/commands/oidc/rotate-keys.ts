@@ -1,6 +1,5 @@
 import type { CommandModule } from 'yargs';
 import { loadConfig } from '../../../src/config/config.js';
-import { RETIRED_KEY_PUBLISHED_MS, rotateSigningKeys } from '../../../src/oidc/signing-keys.js';
 import type { CommandContext } from '../../command-context.js';
 import { EXIT_OK } from '../../exit-codes.js';
 import { withService } from '../../with-service.js';
@@ -14,9 +13,9 @@ export const rotateKeysCommand = (ctx: CommandContext): CommandModule => ({
   command: 'rotate-keys',
   describe: 'Make new OpenID signing keys; the old ones stay published until nothing they signed is valid',
   handler: async () => {
-    const { kids, deleted } = await withService(loadConfig(ctx.io.env), ctx.io, ({ ports }) => rotateSigningKeys(ports.oidcKeys, ports.secretBox, ports.clock.now()));
+    const { kids, deleted, publishedForMs } = await withService(loadConfig(ctx.io.env), ctx.io, ({ useCases }) => useCases.rotateOidcSigningKeysAsOperator());
     for (const kid of kids) ctx.out(kid);
-    ctx.err(`rotated: the previous keys stay published for ${RETIRED_KEY_PUBLISHED_MS / 60_000} minutes${deleted > 0 ? `; ${deleted} older retired keys deleted` : ''}`);
+    ctx.err(`rotated: the previous keys stay published for ${publishedForMs / 60_000} minutes${deleted > 0 ? `; ${deleted} older retired keys deleted` : ''}`);
     ctx.done(EXIT_OK);
   },
 });

@@ -1,3 +1,4 @@
+import type { InviteRedemption } from '../invite-redemption.js';
 import type { Knex } from 'knex';
 import type { AccountRecovery } from '../../core/domain/account-recovery.js';
 import type { ApiToken } from '../../core/domain/api-token.js';
@@ -26,7 +27,7 @@ import { isUniqueViolation } from './connection/unique-violation.js';
 const withOwner = <T, U>(model: Model<T>, owner: Model<U>, row: StoredRow | undefined): { record: T; user: U } | null =>
   row ? { record: fromRow(model, row, ROW_PREFIX), user: fromRow(owner, row, OWNER_PREFIX) } : null;
 
-export class KnexAuthLookups implements AuthLookups {
+export class KnexAuthLookups implements AuthLookups, InviteRedemption {
   private readonly access: AuthAccess;
   private readonly engine: Engine;
   /** The hot lookups on statements prepared once (better-sqlite3, or named statements through pg). */

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { Clock } from '../../core/ports/clock.js';
-import type { Ports } from '../../core/ports/ports.js';
+import type { UserId } from '../../core/domain/user-id.js';
+import type { Store } from '../store.js';
 import { SystemClock } from '../system-clock.js';
 import { UnscopedAccess } from './access/unscoped-access.js';
 import { KnexAdminScope } from './knex-admin-scope.js';
@@ -8,12 +9,13 @@ import { KnexAuthLookups } from './knex-auth-lookups.js';
 import { KnexAccessLookups } from './groups/knex-access-lookups.js';
 import { KnexEventRetention } from './knex-event-retention.js';
 import { KnexUserScope } from './knex-user-scope.js';
+import { toStoredIdOrNull } from './stored-forms.js';
 import { MIGRATIONS } from './migrations/migration-source.js';
 import { KnexOidcClientLookup } from './oidc/knex-oidc-client-lookup.js';
 import { KnexOidcKeyStore } from './oidc/knex-oidc-key-store.js';
 import { KnexOidcPayloadStore } from './oidc/knex-oidc-payload-store.js';
 
-export type Store = Pick<Ports, 'auth' | 'scopes' | 'admins' | 'health' | 'retention' | 'oidcPayloads' | 'oidcClients' | 'oidcKeys' | 'access'>;
+export type { Store } from '../store.js';
 
 /**
  * The three access modes of docs/architecture.md, the admin scope, the trail's retention and the
@@ -24,7 +26,10 @@ export function createKnexStore(db: Knex, clock: Clock = new SystemClock()): Sto
   const latest = MIGRATIONS.map((migration) => migration.name);
   return {
     auth: new KnexAuthLookups(db),
-    scopes: { open: (userId) => new KnexUserScope(db, userId) },
+    scopes: {
+      open: (userId) => new KnexUserScope(db, userId),
+      openAccountNamedByProvider: (accountId) => (toStoredIdOrNull(accountId) !== null ? new KnexUserScope(db, accountId.toLowerCase() as UserId) : null),
+    },
     retention: new KnexEventRetention(db),
     admins: { open: (admin) => new KnexAdminScope(db, admin) },
     oidcPayloads: new KnexOidcPayloadStore(db, clock),

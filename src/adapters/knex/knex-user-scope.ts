@@ -42,7 +42,7 @@ export class KnexUserScope implements UserScope {
     // Inside a transaction every statement must run on its connection (SQLite has one writer).
     this.prepared = isTransaction(db) ? null : preparedScopeQueriesFor(db);
     this.factors = new KnexFactorStore(this.access, this.prepared);
-    this.oidc = new KnexUserOidcStore(db, this.access);
+    this.oidc = new KnexUserOidcStore(db, this.access, userId);
   }
 
   transaction<T>(work: (scope: UserScope) => Promise<T>): Promise<T> {
@@ -97,7 +97,7 @@ export class KnexUserScope implements UserScope {
     for (const stale of surplus) await this.access.delete(SESSIONS, (row) => row.where('id', stale.id));
   }
 
-  /** On SQLite outside a transaction, one transaction of prepared statements (prepared-scope-queries.ts); else these steps. */
+  /** On SQLite outside a transaction (the password login), one transaction of prepared statements (prepared-scope-queries.ts); inside one (second step, passkey) or on PostgreSQL, these steps. */
   recordSignIn(signIn: SignInRecord): Promise<void> {
     if (this.prepared) return this.prepared.recordSignIn(this.userId, signIn);
     return recordSignInStepByStep(this, signIn);

@@ -1,3 +1,4 @@
+import type { InviteRedemption } from '../invite-redemption.js';
 import type { AccountRecovery } from '../../core/domain/account-recovery.js';
 import type { ApiToken } from '../../core/domain/api-token.js';
 import type { Invite } from '../../core/domain/invite.js';
@@ -18,7 +19,7 @@ const findOne = <T>(table: Map<string, T>, matches: (record: T) => boolean): T |
   return found === undefined ? null : copy(found);
 };
 
-export class MemoryAuthLookups implements AuthLookups {
+export class MemoryAuthLookups implements AuthLookups, InviteRedemption {
   constructor(private readonly tables: MemoryTables) {}
 
   async findUserByEmail(email: string): Promise<User | null> {

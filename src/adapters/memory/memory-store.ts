@@ -1,10 +1,11 @@
 import type { Clock } from '../../core/ports/clock.js';
-import type { Ports } from '../../core/ports/ports.js';
+import type { UserId } from '../../core/domain/user-id.js';
+import type { Store } from '../store.js';
 import { SystemClock } from '../system-clock.js';
 import { MemoryAdminScope } from './memory-admin-scope.js';
 import { MemoryAuthLookups } from './memory-auth-lookups.js';
 import { MemoryAccessLookups } from './memory-access-lookups.js';
-import { copy, emptyTables, type MemoryTables } from './memory-tables.js';
+import { copy, emptyTables, idKey, type MemoryTables } from './memory-tables.js';
 import { MemoryUserScope } from './memory-user-scope.js';
 import { MemoryOidcKeyStore } from './oidc/memory-oidc-key-store.js';
 import { MemoryOidcPayloadStore } from './oidc/memory-oidc-payload-store.js';
@@ -14,10 +15,13 @@ export function createMemoryStore(
   clock: Clock = new SystemClock(),
   /** Given by a spec that reads what the store keeps, as a copy of the database would. */
   tables: MemoryTables = emptyTables(),
-): Pick<Ports, 'auth' | 'scopes' | 'admins' | 'health' | 'retention' | 'oidcPayloads' | 'oidcClients' | 'oidcKeys' | 'access'> {
+): Store {
   return {
     auth: new MemoryAuthLookups(tables),
-    scopes: { open: (userId) => new MemoryUserScope(tables, userId) },
+    scopes: {
+      open: (userId) => new MemoryUserScope(tables, userId),
+      openAccountNamedByProvider: (accountId) => (idKey(accountId) === null ? null : new MemoryUserScope(tables, accountId as UserId)),
+    },
     retention: {
       deleteEventsBefore: async (cutoff) => {
         const doomed = [...tables.securityEvents].filter(([, event]) => event.createdAt.getTime() < cutoff.getTime());

@@ -22,3 +22,9 @@ export const mergeGrantsByClient = (grants: readonly OidcGrantView[]): OidcGrant
   }
   return [...byClient.values()];
 };
+
+/** Remembered consent outlives the provider's browser session: one payload per user and client names the grant. */
+export const CONSENT_MODEL = 'GatehouseConsent';
+export const consentKey = (accountId: string, clientId: string): string => `${accountId}:${clientId}`;
+/** How long a remembered consent (and the grant it names) lasts, in seconds. */
+export const REMEMBERED_CONSENT_SECONDS = 365 * 24 * 3600;

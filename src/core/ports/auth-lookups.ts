@@ -44,11 +44,10 @@ export interface AuthLookups {
   /** Inserts the user and runs `then` in the same transaction; nothing is kept unless both succeed. */
   insertUser<T = void>(user: NewUser, then?: WithNewUser<T>): Promise<InsertUserOutcome<T>>;
   /**
-   * In one transaction that takes the write lock when it begins: add one use to the invite only
-   * while used_count < max_uses, insert the user, run `then`. Nothing is written unless all succeed.
+   * Registration: in one transaction that takes the write lock when it begins, add one use to the
+   * invite only while used_count < max_uses, insert the user and record its first sign-in (as
+   * `UserScope.recordSignIn`, without user changes). Nothing is written unless all succeed.
    */
-  redeemInvite<T = void>(inviteId: string, user: NewUser, then?: WithNewUser<T>): Promise<RedeemOutcome<T>>;
-  /** `redeemInvite` whose `then` records the new user's first sign-in (`UserScope.recordSignIn`, without user changes). */
   redeemInviteSigningIn<T>(inviteId: string, user: NewUser, firstSignIn: FirstSignIn<T>): Promise<RedeemOutcome<T>>;
   /**
    * Deletes the session with that token hash and runs `then` through its owner's scope in the same

@@ -33,7 +33,10 @@ export interface Ports {
   totp: Totp;
   secretBox: SecretBox;
   webauthn: WebAuthn;
-  /** The OpenID provider's storage: protocol payloads, client lookups, signing keys. */
+  /**
+   * The OpenID provider's storage, each also a use case's: protocol payloads (the remembered
+   * consent, the purge), client lookups (decideClientAccess), signing keys (their load and rotation).
+   */
   oidcPayloads: OidcPayloadStore;
   oidcClients: OidcClientLookup;
   oidcKeys: OidcKeyStore;

@@ -18,7 +18,15 @@ export interface IssuedSecret {
   hash: string;
 }
 
+/** A fresh signing key pair: its id, and the private key as a JWK (kid, alg and use set). */
+export interface GeneratedSigningKey {
+  kid: string;
+  privateJwk: Record<string, unknown>;
+}
+
 export interface SecretGenerator {
   issue(kind: SecretKind): IssuedSecret;
   hashOf(secret: string): string;
+  /** The OpenID provider's: RS256 is RSA 2048, ES256 is P-256. */
+  signingKey(alg: 'RS256' | 'ES256'): GeneratedSigningKey;
 }

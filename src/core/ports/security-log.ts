@@ -2,9 +2,10 @@ import type { TrailEventType } from '../domain/security-event.js';
 
 /**
  * Log-only: a self-deleted account's trail goes with it, so only the log remembers the deletion; a
- * refused account recovery writes nothing to the database (nor says whose account was named).
+ * refused account recovery writes nothing to the database (nor says whose account was named); the
+ * operator's rotation of the OpenID signing keys is nobody's trail.
  */
-export type LogOnlyEventType = 'account_deleted' | 'recovery_failed';
+export type LogOnlyEventType = 'account_deleted' | 'recovery_failed' | 'oidc_signing_keys_rotated';
 
 /** One security-relevant happening as the log records it: ids only, never a secret or a password. */
 export interface SecurityLogEntry {

@@ -6,6 +6,11 @@ export interface UserOidcStore {
   listGrants(now: Date): Promise<OidcGrantView[]>;
   /** Deletes every payload of the user for the client (grant, codes, tokens); true when a Grant was among them. */
   revokeClient(clientId: string): Promise<boolean>;
+  /**
+   * Remembers that the user allowed the client, as the grant `grantId`: the one row the provider
+   * reads back (find-remembered-oidc-consent.ts), replaced at each consent, owned by the user.
+   */
+  rememberConsent(consent: { clientId: string; grantId: string }, now: Date, expiresAt: Date): Promise<void>;
   /** Deletes the user's authorization codes, access and refresh tokens (the grants, the remembered consent, stay). */
   revokeTokens(): Promise<number>;
 }

@@ -61,8 +61,12 @@ export interface UserScope {
    */
   insertSession(session: Session): Promise<void>;
   /**
-   * `updateUser`, `insertSession` and `recordEvent` in one transaction (inside `transaction`, part
-   * of it): the writes every sign-in makes, one call so that an adapter can run them as one unit.
+   * `updateUser`, `insertSession` and `recordEvent` in one transaction: the writes of a sign-in at
+   * the password (login.ts), the second step (second-step.ts) and a passkey (login-with-passkey.ts).
+   * Called outside a transaction, as the password login does, an adapter may run them as one unit
+   * (the Knex adapter on SQLite: one prepared unit); inside `transaction`, as the second step and the
+   * passkey login call it, they are part of that transaction, statement by statement. Account
+   * recovery writes its own session; a registration's first sign-in is `redeemInviteSigningIn`.
    */
   recordSignIn(signIn: SignInRecord): Promise<void>;
   /** How and when the session was opened (its `authMethods` as written); null when it is not this user's. */
@@ -102,4 +106,10 @@ export interface UserScope {
 
 export interface UserScopes {
   open(userId: UserId): UserScope;
+  /**
+   * The scope of the account an OpenID grant or token names: the provider's own records vouch for
+   * the id, never a value a client sent. Null when it is no user id at all; the scope of an id whose
+   * user is gone finds nothing.
+   */
+  openAccountNamedByProvider(accountId: string): UserScope | null;
 }

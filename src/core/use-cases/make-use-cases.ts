@@ -56,6 +56,10 @@ import { makeUpdateDisplayName } from './account/update-display-name.js';
 import { makeDescribeSignIn } from './sign-in/describe-sign-in.js';
 import { makeCreateOidcClient, makeCreateOidcClientAsOperator } from './oidc/create-oidc-client.js';
 import { makeFindOidcAccount } from './oidc/find-oidc-account.js';
+import { makeFindRememberedOidcConsent } from './oidc/find-remembered-oidc-consent.js';
+import { makeGrantOidcConsent } from './oidc/grant-oidc-consent.js';
+import { makeLoadOidcSigningKeys } from './oidc/load-oidc-signing-keys.js';
+import { makeRotateOidcSigningKeysAsOperator } from './oidc/rotate-oidc-signing-keys.js';
 import { makeDeleteOidcClient } from './oidc/delete-oidc-client.js';
 import { makeGetOidcClient } from './oidc/get-oidc-client.js';
 import { makeListMyOidcGrants } from './oidc/list-my-oidc-grants.js';
@@ -161,6 +165,10 @@ export const makeUseCases = (
     revokeMyOidcGrant: makeRevokeMyOidcGrant(ports),
     recordOidcEvent: makeRecordOidcEvent(ports),
     findOidcAccount: makeFindOidcAccount(ports),
+    grantOidcConsent: makeGrantOidcConsent(ports),
+    findRememberedOidcConsent: makeFindRememberedOidcConsent(ports),
+    loadOidcSigningKeys: makeLoadOidcSigningKeys(ports),
+    rotateOidcSigningKeysAsOperator: makeRotateOidcSigningKeysAsOperator(ports),
     purgeExpiredOidcPayloads: makePurgeExpiredOidcPayloads(ports),
     updateOidcClient: makeUpdateOidcClient(ports, production),
     updateMe: makeUpdateMe(ports),

@@ -1,9 +1,13 @@
 import type { Knex } from 'knex';
 import type { OidcGrantView } from '../../../core/domain/oidc-client.js';
-import { grantScopes, OIDC_TOKEN_MODELS } from '../../../core/domain/oidc-grant.js';
+import { CONSENT_MODEL, consentKey, grantScopes, OIDC_TOKEN_MODELS } from '../../../core/domain/oidc-grant.js';
+import type { UserId } from '../../../core/domain/user-id.js';
 import type { UserOidcStore } from '../../../core/ports/user-oidc-store.js';
+import { payloadRow } from '../../oidc-payload-row.js';
 import type { ScopedAccess } from '../access/scoped-access.js';
+import { engineOf } from '../connection/engine.js';
 import { OIDC_CLIENTS, OIDC_PAYLOADS } from '../models/index.js';
+import { toRow } from '../row-mapping.js';
 import { CLIENT_ID_MAX, isLookupKey } from './lookup-key.js';
 
 /** A user's rows of oidc_payloads, filtered on account_id by the scope; client names read by client id. */
@@ -11,6 +15,7 @@ export class KnexUserOidcStore implements UserOidcStore {
   constructor(
     private readonly db: Knex | Knex.Transaction,
     private readonly access: ScopedAccess,
+    private readonly userId: UserId,
   ) {}
 
   async listGrants(now: Date): Promise<OidcGrantView[]> {
@@ -33,6 +38,14 @@ export class KnexUserOidcStore implements UserOidcStore {
     const grants = await this.access.select(OIDC_PAYLOADS).where('clientId', clientId).where('model', 'Grant').count();
     await this.access.delete(OIDC_PAYLOADS, (row) => row.where('clientId', clientId));
     return grants > 0;
+  }
+
+  async rememberConsent({ clientId, grantId }: { clientId: string; grantId: string }, now: Date, expiresAt: Date): Promise<void> {
+    // The account is the scope's user, whatever the caller names: the row is found by (model, key) alone.
+    const payload = { accountId: this.userId, clientId, grantId };
+    const row = toRow(OIDC_PAYLOADS, payloadRow(CONSENT_MODEL, consentKey(this.userId, clientId), payload, expiresAt, now), engineOf(this.db));
+    const { created_at: _kept, consumed_at: _unconsumed, user_code: _none, ...replaced } = row;
+    await this.db(OIDC_PAYLOADS.table).insert(row).onConflict(['model', 'id']).merge(replaced);
   }
 
   async revokeTokens(): Promise<number> {

@@ -1,9 +1,9 @@
 import type { OidcGrantView } from '../../../core/domain/oidc-client.js';
-import { grantScopes, OIDC_TOKEN_MODELS } from '../../../core/domain/oidc-grant.js';
+import { CONSENT_MODEL, consentKey, grantScopes, OIDC_TOKEN_MODELS } from '../../../core/domain/oidc-grant.js';
 import type { UserId } from '../../../core/domain/user-id.js';
 import type { UserOidcStore } from '../../../core/ports/user-oidc-store.js';
-import type { OidcPayloadRow } from '../../oidc-payload-row.js';
-import type { MemoryTables } from '../memory-tables.js';
+import { payloadRow, type OidcPayloadRow } from '../../oidc-payload-row.js';
+import { payloadKey, type MemoryTables } from '../memory-tables.js';
 
 const oldestFirst = (a: OidcPayloadRow, b: OidcPayloadRow): number =>
   a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
@@ -30,6 +30,13 @@ export class MemoryUserOidcStore implements UserOidcStore {
     const doomed = this.mine((row) => row.clientId === clientId);
     for (const [key] of doomed) this.tables.oidcPayloads.delete(key);
     return doomed.some(([, row]) => row.model === 'Grant');
+  }
+
+  async rememberConsent({ clientId, grantId }: { clientId: string; grantId: string }, now: Date, expiresAt: Date): Promise<void> {
+    if (!this.tables.oidcClients.has(clientId)) throw new Error('FOREIGN KEY constraint failed');
+    const row = payloadRow(CONSENT_MODEL, consentKey(this.userId, clientId), { accountId: this.userId, clientId, grantId }, expiresAt, now);
+    const key = payloadKey(CONSENT_MODEL, row.id);
+    this.tables.oidcPayloads.set(key, { ...row, createdAt: this.tables.oidcPayloads.get(key)?.createdAt ?? row.createdAt });
   }
 
   async revokeTokens(): Promise<number> {

@@ -1,6 +1,5 @@
 import { isDisabled } from '../../domain/user.js';
 import type { Ports } from '../../ports/ports.js';
-import { openAdminScope } from '../admin/admin-authentication.js';
 
 /** What the provider's claims and userinfo read of an account. */
 export interface OidcAccount {
@@ -16,15 +15,16 @@ export interface OidcAccount {
 /**
  * For the provider (src/oidc): the account an OpenID grant or token names, read at every use, so a
  * user disabled or deleted since is nobody (null) from the next request on. The account id comes
- * from the provider's own records, so it is read through the operator's admin scope.
+ * from the provider's own records, so the account's own scope is opened by it: no admin scope.
  */
 export type FindOidcAccount = (accountId: string) => Promise<OidcAccount | null>;
 
 export const makeFindOidcAccount =
-  (deps: Pick<Ports, 'scopes' | 'admins'>): FindOidcAccount =>
+  (deps: Pick<Ports, 'scopes'>): FindOidcAccount =>
   async (accountId) => {
-    const target = await (await openAdminScope(deps, 'operator')).findUser(accountId);
-    if (!target || isDisabled(target.user)) return null;
-    const groups = await target.scope.listGroups();
-    return { userId: target.user.id, email: target.user.email, displayName: target.user.displayName, username: target.user.username, groups: groups.map((g) => g.name) };
+    const scope = deps.scopes.openAccountNamedByProvider(accountId);
+    const user = scope && (await scope.findUser());
+    if (!scope || !user || isDisabled(user)) return null;
+    const groups = await scope.listGroups();
+    return { userId: user.id, email: user.email, displayName: user.displayName, username: user.username, groups: groups.map((g) => g.name) };
   };
