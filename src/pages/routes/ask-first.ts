@@ -4,7 +4,8 @@ import { localeFor, viewerOf } from '../page-locale.js';
 import { sendPage } from '../../web/page-sender.js';
 import { AreYouSurePage, type AreYouSureProps } from '../views/are-you-sure-page.js';
 
-export type Question = Omit<AreYouSureProps, 'locale' | 'viewer' | 'action'>;
+/** The action's own URL unless `action` names another (an account form's confirmation posts on to the form's route). */
+export type Question = Omit<AreYouSureProps, 'locale' | 'viewer' | 'action'> & { action?: string };
 
 /** Whether this is the second press: the are-you-sure page's form alone sends `confirmed=yes`. */
 export const confirmed = (req: Request): boolean => fieldsOf(req.body).confirmed === 'yes';
@@ -15,6 +16,6 @@ export const confirmed = (req: Request): boolean => fieldsOf(req.body).confirmed
  * posts back with it.
  */
 export const askFirst = (req: Request, res: Response, question: Question): void => {
-  const action = req.originalUrl.split('?', 1)[0] ?? req.originalUrl;
-  sendPage(res, AreYouSurePage({ locale: localeFor(req), viewer: viewerOf(res), action, ...question }));
+  const action = question.action ?? req.originalUrl.split('?', 1)[0] ?? req.originalUrl;
+  sendPage(res, AreYouSurePage({ locale: localeFor(req), viewer: viewerOf(res), ...question, action }));
 };
