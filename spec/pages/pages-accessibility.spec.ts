@@ -118,7 +118,23 @@ describe('pages pass axe-core (WCAG 2.2 A and AA) in every state — signed out,
     await audit('account during authenticator set-up');
 
     await page.goto(`${server.origin}/gatehouse/admin`);
-    await audit('admin');
+    await audit('admin users');
+    await page.getByRole('row').filter({ hasText: ADMIN_EMAIL }).getByRole('link', { name: ADMIN_EMAIL, exact: true }).click();
+    await audit('admin user page');
+    await page.goto(`${server.origin}/gatehouse/admin/groups`);
+    await page.getByLabel('Name', exact).fill('staff');
+    await page.getByRole('button', { name: 'Create group', exact: true }).click();
+    await audit('admin group page');
+    await page.getByRole('button', { name: 'Delete group', exact: true }).click();
+    await audit('are you sure');
+    await page.getByRole('link', { name: 'Cancel', exact: true }).click();
+    await page.goto(`${server.origin}/gatehouse/admin/groups`);
+    await audit('admin groups');
+    await page.goto(`${server.origin}/gatehouse/admin/applications`);
+    await audit('admin applications');
+    await page.goto(`${server.origin}/gatehouse/admin/events`);
+    await audit('admin events');
+    await page.goto(`${server.origin}/gatehouse/admin/invites`);
     await page.getByLabel('Uses', exact).fill('0');
     await page.getByRole('button', { name: 'Create invite', exact: true }).click();
     await audit('admin with a refused invite form');
@@ -128,7 +144,7 @@ describe('pages pass axe-core (WCAG 2.2 A and AA) in every state — signed out,
 
     await page.goto(`${server.origin}/gatehouse/confirm?return_to=/gatehouse/admin`);
     // A fresh proof goes straight on; the page itself is audited through a stale one below.
-    expect(new URL(page.url()).pathname).to.equal('/gatehouse/admin');
+    expect(new URL(page.url()).pathname).to.equal('/gatehouse/admin/users');
   });
 
   it('the confirm page and a member’s 403 page', async () => {

@@ -76,6 +76,7 @@ for (const javaScriptEnabled of [true, false]) {
 
     it('the admin creates an invite and sees its link once', async () => {
       await page.goto(`${server.origin}/gatehouse/admin`);
+      await page.getByRole('navigation', { name: 'Administration sections' }).getByRole('link', { name: 'Invites', exact: true }).click();
       const invites = region(page, 'Invites');
       await invites.getByLabel('Uses', exact).fill('1');
       await invites.getByLabel('Days valid', exact).fill('7');
@@ -152,7 +153,8 @@ for (const javaScriptEnabled of [true, false]) {
       expect(await row.count()).to.equal(1);
       expect(await row.getByRole('cell').allTextContents()).to.include(HOSTILE_NAME);
       await row.getByRole('button', { name: 'Disable', exact: true }).click();
-      expect(await page.getByRole('row').filter({ hasText: USER_EMAIL }).getByText('Disabled', exact).count()).to.equal(1);
+      // The result lands on the user's own page, at the top of its details.
+      expect(await region(page, 'Details').getByText('Disabled', exact).count()).to.equal(1);
       await userPage.reload();
       expect(new URL(userPage.url()).pathname).to.equal('/gatehouse/sign-in');
       expect(await page.evaluate(() => (window as unknown as { __owned?: number }).__owned ?? 0)).to.equal(0);

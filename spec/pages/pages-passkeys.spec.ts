@@ -40,9 +40,9 @@ describe('passkeys on the pages, in Chromium with the DevTools virtual authentic
 
   it('signs in with the passkey alone from the sign-in page, and comes back to return_to', async () => {
     await page.getByRole('button', { name: 'Sign out', exact: true }).click();
-    await page.goto(`${server.origin}/gatehouse/sign-in?return_to=%2Fgatehouse%2Fadmin`);
+    await page.goto(`${server.origin}/gatehouse/sign-in?return_to=%2Fgatehouse%2Fadmin%2Fusers`);
     await page.getByRole('button', { name: 'Sign in with a passkey', exact: true }).click();
-    await page.waitForURL(`${server.origin}/gatehouse/admin`);
+    await page.waitForURL(`${server.origin}/gatehouse/admin/users`);
     expect(await page.getByRole('heading', { level: 1 }).textContent()).to.equal('Administration');
   });
 
@@ -82,10 +82,10 @@ describe('passkeys on the pages, in Chromium with the DevTools virtual authentic
 
   it('confirms recent authentication with the passkey on the confirm page', async () => {
     await server.database.db('sessions').update({ second_factor_at: new Date(Date.now() - 3_600_000).toISOString() });
-    await page.goto(`${server.origin}/gatehouse/confirm?return_to=%2Fgatehouse%2Fadmin`);
+    await page.goto(`${server.origin}/gatehouse/confirm?return_to=%2Fgatehouse%2Fadmin%2Fusers`);
     expect(await page.getByRole('heading', { level: 1 }).textContent()).to.equal('Confirm it is you');
     await page.getByRole('button', { name: 'Use a passkey', exact: true }).click();
-    await page.waitForURL(`${server.origin}/gatehouse/admin`);
+    await page.waitForURL(`${server.origin}/gatehouse/admin/users`);
   });
 
   it('removes the passkey with its Revoke button and the password', async () => {
@@ -93,6 +93,10 @@ describe('passkeys on the pages, in Chromium with the DevTools virtual authentic
     const factor = page.getByRole('region', { name: 'Second factor' });
     await factor.getByLabel('Password', exact).fill(PASSWORD);
     await factor.getByRole('button', { name: 'Revoke', exact: true }).click();
+    // Removing a passkey asks first, naming it; the second press carries the password.
+    expect(await page.getByText('Remove the passkey Laptop <b>key</b>? You can no longer sign in with it.', exact).count()).to.equal(1);
+    await page.getByLabel('Password', exact).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Remove passkey', exact: true }).click();
     expect(await page.getByRole('status').textContent()).to.contain('The passkey was removed.');
     expect(await page.getByText('No passkeys yet.').count()).to.equal(1);
   });

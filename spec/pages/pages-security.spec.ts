@@ -100,7 +100,7 @@ describe('pages over HTTP: return_to, headers, Origin, escaping (SQLite and Post
       ['/gatehouse/register', null, 200],
       ['/gatehouse/recover', null, 200],
       ['/gatehouse/account', cookie, 200],
-      ['/gatehouse/admin', cookie, 200],
+      ['/gatehouse/admin/users', cookie, 200],
       ['/gatehouse/no-such-page', null, 404],
     ];
     for (const [path, withCookie, status] of pages) {
@@ -166,14 +166,14 @@ describe('pages over HTTP: return_to, headers, Origin, escaping (SQLite and Post
     expect(res.status).to.equal(200);
     for (const live of ['<script>alert(1)', '<img src=x', '<svg onload']) expect(res.text).to.not.contain(live);
     for (const inert of ['&lt;img src=x onerror=alert(2)>', '&lt;script>alert(1)&lt;/script>', '&lt;svg onload=alert(3)>']) expect(res.text).to.contain(inert);
-    const adminView = await request(h.app).get('/gatehouse/admin').set('Cookie', cookieHeader(admin.token));
+    const adminView = await request(h.app).get('/gatehouse/admin/users').set('Cookie', cookieHeader(admin.token));
     expect(adminView.text).to.not.contain('<script>alert(1)');
     expect(adminView.text).to.contain('&lt;script>alert(1)&lt;/script>');
   });
 
-  it('a member gets a 403 page at /gatehouse/admin', async () => {
+  it('a member gets a 403 page at /gatehouse/admin/users', async () => {
     const member = await registeredMember(h, admin.email);
-    const res = await request(h.app).get('/gatehouse/admin').set('Cookie', cookieHeader(member.token));
+    const res = await request(h.app).get('/gatehouse/admin/users').set('Cookie', cookieHeader(member.token));
     expect(res.status).to.equal(403);
     expect(res.text).to.contain('<h1>Not allowed</h1>');
   });
@@ -239,7 +239,7 @@ describe('pages: recent authentication by a detour through the confirm page', fu
     admin.token = rotated!;
     const again = await request(h.app).post(`/gatehouse/admin/users/${member.userId}/disable`).set('Origin', ORIGIN).set('Cookie', cookieHeader(admin.token)).type('form').send('');
     expect(again.status).to.equal(303);
-    expect(again.headers.location).to.equal('/gatehouse/admin');
+    expect(again.headers.location).to.equal(`/gatehouse/admin/users/${member.userId}#details`);
     expect((await h.db('users').where({ email: member.email }).first()).disabled_at).to.not.equal(null);
   });
 

@@ -24,7 +24,7 @@ describe('the pages resolve a request’s session with one lookup (SQLite and Po
 
   const cases = [
     { what: 'GET /gatehouse/account', path: '/gatehouse/account', status: 200 },
-    { what: 'GET /gatehouse/admin', path: '/gatehouse/admin', status: 200 },
+    { what: 'GET /gatehouse/admin/users', path: '/gatehouse/admin/users', status: 200 },
     { what: 'GET /gatehouse/sign-in, already signed in (skips ahead)', path: '/gatehouse/sign-in', status: 303 },
     { what: 'GET /, signed in', path: '/', status: 303 },
   ];

@@ -18,7 +18,8 @@ export type Flash =
   | { kind: 'recovery_codes'; codes: string[]; notice?: string }
   | { kind: 'totp'; secret: string; uri: string }
   | { kind: 'invite'; link: string }
-  | { kind: 'user_recovery'; code: string; expiresAt: string };
+  | { kind: 'user_recovery'; code: string; expiresAt: string; email?: string }
+  | { kind: 'client_secret'; clientId: string; secret: string };
 
 const MAX_AGE_SECONDS = 300;
 

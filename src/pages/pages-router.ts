@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import { accountConfirmations } from './routes/account-confirmations.js';
 import { accountPages, type AccountPagesOptions } from './routes/account-pages.js';
 import { adminPages } from './routes/admin-pages.js';
 import { assetRoutes } from './routes/asset-routes.js';
@@ -19,6 +20,7 @@ export const pagesRouter = (deps: PagesDeps, options: AccountPagesOptions = {}):
   router.use(assetRoutes());
   router.use(signInPages(deps));
   router.use(confirmPages(deps));
+  router.use(accountConfirmations(deps));
   router.use(accountPages(deps, options));
   router.use(adminPages(deps));
   router.use((req, res) => {

@@ -141,7 +141,7 @@ const SecondFactor = (props: AccountPageProps) => {
                 <span>
                   {passkey.name} <span class="hint">{t('account.passkeyCreated', { date: formatDate(lang, passkey.createdAt) })}</span>
                 </span>
-                <button type="submit" class="secondary" name="remove_passkey" value={passkey.id}>
+                <button type="submit" class="secondary" name="remove_passkey" value={passkey.id} formAction="/gatehouse/account/passkeys/confirm-removal" formNoValidate>
                   {t('account.revoke')}
                 </button>
               </li>
@@ -279,7 +279,7 @@ const DeleteAccount = (props: AccountPageProps) => {
     <Section id="delete-account" title={t('account.deleteAccount')}>
       <p>{t('account.deleteWarning')}</p>
       <ErrorSummary locale={props.locale} form="delete" state={state} labels={{ password: t('field.password') }} />
-      <form method="post" action="/gatehouse/account/delete" class="stack">
+      <form method="post" action="/gatehouse/account/delete/confirm" class="stack">
         <Field form="delete" name="password" label={t('field.password')} type="password" autocomplete="current-password" state={state} />
         <button type="submit" class="danger">
           {t('account.deleteSubmit')}

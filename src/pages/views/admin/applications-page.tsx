@@ -1,0 +1,126 @@
+import type { ForwardAuthRule } from '../../../core/domain/forward-auth-rule.js';
+import type { GroupWithCount } from '../../../core/domain/group.js';
+import type { OidcClientView } from '../../../core/use-cases/oidc/oidc-client-view.js';
+import type { Flash } from '../../flash.js';
+import type { Locale } from '../../i18n/catalogue.js';
+import { ActionButton, EMPTY_FORM, ErrorSummary, Field, ShownOnce, type FormState } from '../form-parts.js';
+import { Section } from '../section.js';
+import { AdminLayout, type AdminFrame } from './admin-layout.js';
+
+export interface ApplicationsPageProps {
+  frame: AdminFrame;
+  clients: OidcClientView[];
+  rules: ForwardAuthRule[];
+  groups: GroupWithCount[];
+  flash: Flash | null;
+  failed?: { form: 'client' | 'rule'; state: FormState };
+}
+
+const Check = ({ form, name, label, checked }: { form: string; name: string; label: string; checked: boolean }) => (
+  <div class="field check">
+    <input id={`${form}-${name}`} type="checkbox" name={name} value="yes" checked={checked} />
+    <label for={`${form}-${name}`}>{label}</label>
+  </div>
+);
+
+/** The allowed groups as checkboxes: none checked means every enabled user. */
+const GroupChoice = ({ form, locale, groups, chosen }: { form: string; locale: Locale; groups: GroupWithCount[]; chosen: string[] }) => (
+  <fieldset>
+    <legend>{locale.t('admin.allowedGroups')}</legend>
+    <p class="hint">{locale.t('admin.allowedGroupsHint')}</p>
+    {groups.map((group) => (
+      <div class="field check">
+        <input id={`${form}-group-${group.id}`} type="checkbox" name={`group_${group.id}`} value="yes" checked={chosen.includes(group.id)} />
+        <label for={`${form}-group-${group.id}`}>{group.name}</label>
+      </div>
+    ))}
+  </fieldset>
+);
+
+const groupNames = (groups: GroupWithCount[], ids: string[], locale: Locale): string =>
+  ids.length === 0 ? locale.t('admin.everyone') : ids.map((id) => groups.find((group) => group.id === id)?.name ?? id).join(', ');
+
+export const ApplicationsPage = (props: ApplicationsPageProps) => {
+  const { frame } = props;
+  const locale = frame.locale;
+  const { t } = locale;
+  const clientState = props.failed?.form === 'client' ? props.failed.state : EMPTY_FORM;
+  const ruleState = props.failed?.form === 'rule' ? props.failed.state : EMPTY_FORM;
+  const chosen = (state: FormState): string[] => Object.keys(state.values).filter((name) => name.startsWith('group_')).map((name) => name.slice('group_'.length));
+  return (
+    <AdminLayout frame={frame} current="applications">
+      <Section id="oidc-clients" title={t('admin.oidcClients')}>
+        {props.flash?.kind === 'client_secret' && (
+          <div class="once" role="status">
+            <p>{t('admin.clientSecretShown', { id: props.flash.clientId })}</p>
+            <ShownOnce id="client-secret" label={t('admin.clientSecret')} value={props.flash.secret} locale={locale} />
+          </div>
+        )}
+        <ErrorSummary locale={locale} form="client" state={clientState} labels={{ name: t('admin.clientName'), redirect_uris: t('admin.redirectUris') }} />
+        {props.clients.length === 0 ? (
+          <p>{t('admin.noClients')}</p>
+        ) : (
+          <ul class="rows">
+            {props.clients.map((client) => (
+              <li>
+                <span>
+                  <strong>{client.name}</strong> <code>{client.clientId}</code>
+                  <span class="hint">
+                    {` ${client.type === 'public' ? t('admin.typePublic') : t('admin.typeConfidential')} · ${client.redirectUris.join(' ')} · ${groupNames(props.groups, client.allowedGroups, locale)}${client.requireMfa ? ` · ${t('admin.requireMfa')}` : ''}`}
+                  </span>
+                </span>
+                <ActionButton action={`/gatehouse/admin/applications/clients/${encodeURIComponent(client.clientId)}/delete`} text={t('admin.deleteClient', { name: client.name })} danger />
+              </li>
+            ))}
+          </ul>
+        )}
+        <h3>{t('admin.newClient')}</h3>
+        <form method="post" action="/gatehouse/admin/applications/clients" class="stack">
+          <Field form="client" name="name" label={t('admin.clientName')} autocomplete="off" state={clientState} />
+          <Field form="client" name="redirect_uris" label={t('admin.redirectUris')} hint={t('admin.redirectUrisHint')} autocomplete="off" state={clientState} />
+          <div class="field">
+            <label for="client-type">{t('admin.clientType')}</label>
+            <select id="client-type" name="type">
+              <option value="confidential" selected={clientState.values.type !== 'public'}>
+                {t('admin.typeConfidential')}
+              </option>
+              <option value="public" selected={clientState.values.type === 'public'}>
+                {t('admin.typePublic')}
+              </option>
+            </select>
+          </div>
+          <Check form="client" name="skip_consent" label={t('admin.skipConsent')} checked={clientState.values.skip_consent === 'yes'} />
+          <Check form="client" name="require_mfa" label={t('admin.requireMfa')} checked={clientState.values.require_mfa === 'yes'} />
+          {props.groups.length > 0 && <GroupChoice form="client" locale={locale} groups={props.groups} chosen={chosen(clientState)} />}
+          <button type="submit">{t('admin.createClient')}</button>
+        </form>
+      </Section>
+      <Section id="forward-auth" title={t('admin.forwardAuthRules')}>
+        <ErrorSummary locale={locale} form="rule" state={ruleState} labels={{ host: t('admin.host'), path_prefix: t('admin.pathPrefix') }} />
+        {props.rules.length === 0 ? (
+          <p>{t('admin.noRules')}</p>
+        ) : (
+          <ul class="rows">
+            {props.rules.map((rule) => (
+              <li>
+                <span>
+                  <code>{`${rule.host}${rule.pathPrefix}`}</code>
+                  <span class="hint">{` ${groupNames(props.groups, rule.allowedGroups, locale)}${rule.requireMfa ? ` · ${t('admin.requireMfa')}` : ''}`}</span>
+                </span>
+                <ActionButton action={`/gatehouse/admin/applications/rules/${encodeURIComponent(rule.id)}/delete`} text={t('admin.deleteRule', { rule: `${rule.host}${rule.pathPrefix}` })} danger />
+              </li>
+            ))}
+          </ul>
+        )}
+        <h3>{t('admin.newRule')}</h3>
+        <form method="post" action="/gatehouse/admin/applications/rules" class="stack">
+          <Field form="rule" name="host" label={t('admin.host')} autocomplete="off" state={ruleState} />
+          <Field form="rule" name="path_prefix" label={t('admin.pathPrefix')} required={false} autocomplete="off" initial="/" state={ruleState} />
+          <Check form="rule" name="require_mfa" label={t('admin.requireMfa')} checked={ruleState.values.require_mfa === 'yes'} />
+          {props.groups.length > 0 && <GroupChoice form="rule" locale={locale} groups={props.groups} chosen={chosen(ruleState)} />}
+          <button type="submit">{t('admin.createRule')}</button>
+        </form>
+      </Section>
+    </AdminLayout>
+  );
+};
