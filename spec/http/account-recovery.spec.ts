@@ -39,7 +39,7 @@ describe('HTTP account recovery: POST /api/v1/auth/recover', () => {
     const second = await login(h, member.email);
     const res = await recover(h, { email: member.email, code, new_password: NEW_PASSWORD });
     expect(res.status).to.equal(200);
-    expect(res.body).to.have.all.keys('id', 'email', 'display_name', 'created_at');
+    expect(res.body).to.have.all.keys('id', 'email', 'display_name', 'username', 'created_at');
     expect(res.body.id).to.equal(member.userId);
     const cookie = sessionCookieOf(res);
     expect((await me(h, cookie!)).status).to.equal(200);
