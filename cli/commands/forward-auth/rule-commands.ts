@@ -4,7 +4,7 @@ import type { CommandContext } from '../../command-context.js';
 import { EXIT_OK } from '../../exit-codes.js';
 import { allowedGroupIds, groupNamesOf } from '../../group-names.js';
 import { withService } from '../../with-service.js';
-import { toRuleOut } from './rule-out.js';
+import { toForwardAuthRuleOut as toRuleOut } from '../../../src/api/access-representations.js';
 
 interface RuleArgs {
   id?: string;

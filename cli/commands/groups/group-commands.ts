@@ -4,7 +4,7 @@ import { GroupInUseError } from '../../../src/core/domain/group-in-use.js';
 import type { CommandContext } from '../../command-context.js';
 import { EXIT_OK } from '../../exit-codes.js';
 import { withService } from '../../with-service.js';
-import { toGroupOut } from './group-out.js';
+import { toGroupOut } from '../../../src/api/access-representations.js';
 
 type Named = { name: string };
 type Member = Named & { email: string };

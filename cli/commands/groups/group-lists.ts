@@ -4,7 +4,7 @@ import type { AdminUserView } from '../../../src/core/use-cases/views.js';
 import type { CommandContext } from '../../command-context.js';
 import { EXIT_OK } from '../../exit-codes.js';
 import { withService } from '../../with-service.js';
-import { toGroupOut } from './group-out.js';
+import { toGroupOut } from '../../../src/api/access-representations.js';
 
 export const listGroupsCommand = (ctx: CommandContext): CommandModule<object, { json: boolean }> => ({
   command: 'list',
