@@ -137,7 +137,7 @@ describe('architecture: no import circle among src/ and cli/ files, views includ
 
   it('visits the views', () => {
     expect(files.filter((file) => file.endsWith('.tsx')).length).to.be.greaterThan(10);
-    const router = resolve('src/pages/routes/account-pages.ts');
+    const router = resolve('src/pages/routes/account/account-renderers.ts');
     expect(graphImportsOf(router).some((file) => file.endsWith('.tsx')), 'an import of a view resolves to its .tsx').to.equal(true);
   });
 

@@ -33,7 +33,7 @@ describe('pages: the flash cookie opens only within its lifetime (SQLite and Pos
     if (!flash) throw new Error('no flash cookie after creating a token');
     return flash;
   };
-  const accountWith = (flash: string) => request(h.app).get('/gatehouse/account').set('Cookie', `${cookieHeader(user.token)}; gh_flash=${flash}`);
+  const accountWith = (flash: string) => request(h.app).get('/gatehouse/account/tokens').set('Cookie', `${cookieHeader(user.token)}; gh_flash=${flash}`);
 
   it('within its life the secret is shown once, and the read expires the cookie', async () => {
     const flash = await createToken('within');

@@ -104,18 +104,28 @@ describe('pages pass axe-core (WCAG 2.2 A and AA) in every state — signed out,
     await page.getByLabel('Email', exact).fill(ADMIN_EMAIL);
     await page.getByLabel('Password', exact).fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await audit('account');
+    await audit('account overview');
+    for (const section of ['profile', 'security', 'sessions', 'applications', 'activity']) {
+      await page.goto(`${server.origin}/gatehouse/account/${section}`);
+      await audit(`account ${section}`);
+    }
 
+    await page.goto(`${server.origin}/gatehouse/account/tokens`);
+    await audit('account tokens');
     await page.getByRole('region', { name: 'API tokens' }).getByRole('button', { name: 'Create token', exact: true }).click();
     await audit('account with a refused token form');
     await page.getByRole('region', { name: 'API tokens' }).getByLabel('Token name', exact).fill('ci');
     await page.getByRole('region', { name: 'API tokens' }).getByRole('button', { name: 'Create token', exact: true }).click();
     await audit('account with a new token shown');
 
-    const factor = page.getByRole('region', { name: 'Second factor' });
-    await factor.getByLabel('Password', exact).fill(PASSWORD);
-    await factor.getByRole('button', { name: 'Set up an authenticator app', exact: true }).click();
+    await page.goto(`${server.origin}/gatehouse/account/security`);
+    const app = page.getByRole('region', { name: 'Authenticator app' });
+    await app.getByLabel('Password', exact).fill(PASSWORD);
+    await app.getByRole('button', { name: 'Set up an authenticator app', exact: true }).click();
     await audit('account during authenticator set-up');
+    await page.getByLabel('Code', exact).fill('000000');
+    await page.getByRole('button', { name: 'Confirm', exact: true }).click();
+    await audit('account with a wrong set-up code');
 
     await page.goto(`${server.origin}/gatehouse/admin`);
     await audit('admin users');

@@ -69,7 +69,10 @@ for (const javaScriptEnabled of [true, false]) {
     it('signs the admin in and lands on the account page', async () => {
       await signIn(page, server.origin, ADMIN_EMAIL);
       expect(new URL(page.url()).pathname).to.equal('/gatehouse/account');
-      for (const heading of ['Profile', 'Password', 'Second factor', 'Sessions', 'API tokens', 'Activity', 'Delete account']) {
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).to.equal('Account');
+      // Each section on its page of the account's menu (docs/pages.md).
+      for (const [path, heading] of [['profile', 'Profile'], ['security', 'Password'], ['security', 'Second factor'], ['sessions', 'Sessions'], ['tokens', 'API tokens'], ['activity', 'Activity'], ['profile', 'Delete account']]) {
+        await page.goto(`${server.origin}/gatehouse/account/${path}`);
         expect(await page.getByRole('heading', { name: heading, exact: true }).count(), heading).to.equal(1);
       }
     });
@@ -96,16 +99,18 @@ for (const javaScriptEnabled of [true, false]) {
       await userPage.getByLabel('Password', exact).fill(PASSWORD);
       await userPage.getByRole('button', { name: 'Create account', exact: true }).click();
       expect(new URL(userPage.url()).pathname).to.equal('/gatehouse/account');
+      await userPage.getByRole('link', { name: 'Profile', exact: true }).click();
       expect(await region(userPage, 'Profile').getByLabel('Display name', exact).inputValue()).to.equal(HOSTILE_NAME);
       expect(await userPage.evaluate(() => (window as unknown as { __owned?: number }).__owned ?? 0)).to.equal(0);
     });
 
     it('sets up an authenticator app: a QR code, the key as text, a code confirms it, recovery codes shown once', async () => {
-      const factor = region(userPage, 'Second factor');
+      await userPage.goto(`${server.origin}/gatehouse/account/security`);
+      const factor = region(userPage, 'Authenticator app');
       await factor.getByLabel('Password', exact).fill(PASSWORD);
       await factor.getByRole('button', { name: 'Set up an authenticator app', exact: true }).click();
       expect(await userPage.getByRole('img', { name: 'QR code for your authenticator app' }).getAttribute('src')).to.match(/^data:image\/svg\+xml;base64,/);
-      const secret = (await userPage.getByLabel('Secret key', exact).textContent()) ?? '';
+      const secret = ((await userPage.getByLabel('Secret key', exact).textContent()) ?? '').replace(/\s+/g, '');
       expect(secret).to.match(/^[A-Z2-7]{16,}$/);
       await region(userPage, 'Second factor').getByLabel('Code', exact).fill(codeFor(secret));
       await region(userPage, 'Second factor').getByRole('button', { name: 'Confirm', exact: true }).click();
@@ -132,6 +137,7 @@ for (const javaScriptEnabled of [true, false]) {
     });
 
     it('creates an API token (the secret shown once in a read-only field) and revokes it', async () => {
+      await userPage.goto(`${server.origin}/gatehouse/account/tokens`);
       const tokens = region(userPage, 'API tokens');
       await tokens.getByLabel('Token name', exact).fill('<img src=x onerror="window.__owned = 3">');
       await tokens.getByRole('button', { name: 'Create token', exact: true }).click();

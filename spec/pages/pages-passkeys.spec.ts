@@ -28,11 +28,12 @@ describe('passkeys on the pages, in Chromium with the DevTools virtual authentic
     await page.getByLabel('Email', exact).fill(ADMIN_EMAIL);
     await page.getByLabel('Password', exact).fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    const factor = page.getByRole('region', { name: 'Second factor' });
+    await page.goto(`${server.origin}/gatehouse/account/security`);
+    const factor = page.getByRole('region', { name: 'Passkeys', exact: true });
     await factor.getByLabel('Passkey name', exact).fill('Laptop <b>key</b>');
     await factor.getByLabel('Password', exact).fill(PASSWORD);
     await factor.getByRole('button', { name: 'Add a passkey', exact: true }).click();
-    await page.waitForURL(`${server.origin}/gatehouse/account`);
+    await page.waitForURL(`${server.origin}/gatehouse/account/security#second-factor`);
     await page.getByRole('group', { name: 'Recovery codes' }).waitFor();
     expect(await page.getByRole('group', { name: 'Recovery codes' }).getByRole('listitem').count()).to.equal(10);
     expect(await page.getByRole('region', { name: 'Second factor' }).getByText('Laptop <b>key</b>').count()).to.equal(1);
@@ -89,8 +90,8 @@ describe('passkeys on the pages, in Chromium with the DevTools virtual authentic
   });
 
   it('removes the passkey with its Revoke button and the password', async () => {
-    await page.goto(`${server.origin}/gatehouse/account`);
-    const factor = page.getByRole('region', { name: 'Second factor' });
+    await page.goto(`${server.origin}/gatehouse/account/security`);
+    const factor = page.getByRole('region', { name: 'Passkeys', exact: true });
     await factor.getByLabel('Password', exact).fill(PASSWORD);
     await factor.getByRole('button', { name: 'Revoke', exact: true }).click();
     // Removing a passkey asks first, naming it; the second press carries the password.

@@ -162,8 +162,10 @@ describe('pages over HTTP: return_to, headers, Origin, escaping (SQLite and Post
       .send({ name: '<img src=x onerror=alert(2)>' });
     // A second session, opened by a client whose User-Agent is markup: the sessions list shows it as sent.
     await request(h.app).post('/api/v1/auth/login').set('Origin', ORIGIN).set('User-Agent', '<svg onload=alert(3)>').send({ email: member.email, password: PASSWORD });
-    const res = await request(h.app).get('/gatehouse/account').set('Cookie', cookieHeader(member.token));
-    expect(res.status).to.equal(200);
+    // Each on the account page that shows it: the name on Profile, the token on API tokens, the agent on Sessions.
+    const shown = await Promise.all(['profile', 'tokens', 'sessions'].map((path) => request(h.app).get(`/gatehouse/account/${path}`).set('Cookie', cookieHeader(member.token))));
+    for (const page of shown) expect(page.status).to.equal(200);
+    const res = { text: shown.map((page) => page.text).join('\n') };
     for (const live of ['<script>alert(1)', '<img src=x', '<svg onload']) expect(res.text).to.not.contain(live);
     for (const inert of ['&lt;img src=x onerror=alert(2)>', '&lt;script>alert(1)&lt;/script>', '&lt;svg onload=alert(3)>']) expect(res.text).to.contain(inert);
     const adminView = await request(h.app).get('/gatehouse/admin/users').set('Cookie', cookieHeader(admin.token));
@@ -263,7 +265,7 @@ describe('pages: password fields', function () {
   after(async () => h?.close());
 
   it('every password field is type=password with an autocomplete hint, on every page that has one', async () => {
-    const pages = ['/gatehouse/sign-in', '/gatehouse/register', '/gatehouse/recover', '/gatehouse/account'];
+    const pages = ['/gatehouse/sign-in', '/gatehouse/register', '/gatehouse/recover', '/gatehouse/account/profile', '/gatehouse/account/security'];
     for (const path of pages) {
       const res = await request(h.app).get(path).set('Cookie', cookieHeader(admin.token));
       const html = path === '/gatehouse/sign-in' ? (await request(h.app).get(path)).text : res.text;

@@ -40,6 +40,7 @@ import { makeCompleteLoginWithCode } from './sign-in/complete-login-with-code.js
 import { makeCompleteLoginWithPasskey } from './sign-in/complete-login-with-passkey.js';
 import { makeConfirmTotp } from './mfa/confirm-totp.js';
 import { makeEnrolTotp } from './mfa/enrol-totp.js';
+import { makePendingTotp } from './mfa/pending-totp.js';
 import { makeGetMfa } from './mfa/get-mfa.js';
 import { makeLoginWithPasskey } from './sign-in/login-with-passkey.js';
 import { makePasskeyLoginOptions } from './sign-in/passkey-login-options.js';
@@ -121,6 +122,7 @@ export const makeUseCases = (
     stepUpWithPasskey: makeStepUpWithPasskey(ports, guard),
     getMfa: makeGetMfa(ports),
     enrolTotp: makeEnrolTotp(ports, checkPassword),
+    pendingTotp: makePendingTotp(ports),
     confirmTotp: makeConfirmTotp(ports),
     removeTotp: makeRemoveTotp(ports, checkPassword),
     passkeyRegistrationOptions: makePasskeyRegistrationOptions(ports, checkPassword),

@@ -24,6 +24,8 @@ const loadAssets = (): Map<string, Asset> =>
     ['gatehouse.css', { type: 'text/css; charset=utf-8', body: ownAsset('gatehouse.css') }],
     ['passkeys.js', { type: 'text/javascript; charset=utf-8', body: ownAsset('passkeys.js') }],
     ['copy.js', { type: 'text/javascript; charset=utf-8', body: ownAsset('copy.js') }],
+    ['print.js', { type: 'text/javascript; charset=utf-8', body: ownAsset('print.js') }],
+    ['local-time.js', { type: 'text/javascript; charset=utf-8', body: ownAsset('local-time.js') }],
     ['favicon.svg', { type: 'image/svg+xml', body: ownAsset('favicon.svg') }],
     ['simplewebauthn-browser.js', { type: 'text/javascript; charset=utf-8', body: readFileSync(browserBundle()) }],
   ]);

@@ -5,6 +5,7 @@ import { parse, totpCodeRules } from '../../rules.js';
 import { newRecoveryCodes } from './new-recovery-codes.js';
 import { rotatedProof } from '../step-up/rotated-proof.js';
 import { openTotpSecret } from './totp-secret.js';
+import { isPendingTotpFresh } from './pending-totp.js';
 import { trailEvent } from '../trail-event.js';
 import type { SessionGrant } from '../views.js';
 
@@ -23,7 +24,8 @@ export const makeConfirmTotp =
     const body = parse<{ code: string }>(totpCodeRules, input);
     const scope = deps.scopes.open(principal.userId);
     const factor = await scope.factors.findTotp();
-    if (!factor || factor.confirmedAt !== null) throw new DomainError('mfa_not_enabled');
+    // A set-up left waiting longer than its window is gone: the user starts again with a new key.
+    if (!factor || !isPendingTotpFresh(factor, deps.clock.now())) throw new DomainError('mfa_not_enabled');
     const secret = await openTotpSecret(deps, scope, factor);
     const step = secret === null ? null : deps.totp.matchStep(secret, body.code, deps.clock.now());
     if (step === null) throw new DomainError('invalid_credentials');
