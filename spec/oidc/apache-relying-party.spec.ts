@@ -6,6 +6,7 @@ import { reserveApachePort, startApacheRelyingParty, type ApacheRelyingParty } f
 import { startGatehouseForRelyingParties, type GatehouseForRelyingParties } from '../support/oidc/gatehouse-for-relying-parties.js';
 
 const EMAIL = 'ada@example.com';
+const OUTSIDER = 'bob@example.com';
 const WAIT = { timeout: 30_000 };
 
 // A second, independent relying party: Debian's Apache with mod_auth_openidc, running the site of
@@ -19,6 +20,9 @@ describe(`Apache with mod_auth_openidc signs its visitors in with Gatehouse (${E
   before(async () => {
     gatehouse = await startGatehouseForRelyingParties();
     await gatehouse.createUser(EMAIL, 'Ada Lovelace');
+    await gatehouse.createUser(OUTSIDER, 'Bob Outsider');
+    await gatehouse.run('groups', 'create', '--name', 'staff');
+    await gatehouse.run('groups', 'add-member', '--name', 'staff', '--email', EMAIL);
     const { port, redirectUri } = await reserveApachePort();
     const client = await gatehouse.registerClient('Wiki', redirectUri);
     apache = await startApacheRelyingParty({ issuerOrigin: gatehouse.origin, port, clientId: client.client_id, clientSecret: client.client_secret });
@@ -73,6 +77,29 @@ describe(`Apache with mod_auth_openidc signs its visitors in with Gatehouse (${E
       expect(await other.locator('#email').count()).to.equal(0);
     } finally {
       await stranger.close();
+    }
+  });
+
+  it('admits a member of the group staff to "Require claim groups:staff" and refuses another signed-in user with 403', async () => {
+    const page = await browser.context.newPage();
+    const member = await page.goto(`${apache.url}/private/staff/`);
+    expect(member?.status(), await apache.errorLog()).to.equal(200);
+    expect(await page.textContent('#email')).to.equal(EMAIL);
+    await page.close();
+
+    const other = await startChromium();
+    try {
+      const visitor = await other.context.newPage();
+      await visitor.goto(`${apache.url}/private/staff/`);
+      await visitor.getByLabel('Email', { exact: true }).fill(OUTSIDER, WAIT);
+      await visitor.getByLabel('Password', { exact: true }).fill(PASSWORD);
+      const refused = visitor.waitForResponse((response) => response.url() === `${apache.url}/private/staff/`, WAIT);
+      await visitor.getByRole('button', { name: 'Sign in', exact: true }).click();
+      await visitor.getByRole('button', { name: 'Allow', exact: true }).click(WAIT);
+      expect((await refused).status(), await apache.errorLog()).to.equal(403);
+      expect(await visitor.locator('#email').count()).to.equal(0);
+    } finally {
+      await other.close();
     }
   });
 });

@@ -9,6 +9,7 @@ import { adapterFactory } from './oidc-adapter.js';
 import { signInOf } from './oidc-request-state.js';
 import { originOf, pagePolicy } from '../web/page-sender.js';
 import { answerCors } from './cors-policy.js';
+import { accessPrompt, allowedAtTokenUse } from './client-access.js';
 import { advertiseWhatWorks } from './discovery-document.js';
 import { carriesImpliedConsent } from './implied-consent.js';
 import { providerCookies } from './provider-cookies.js';
@@ -16,7 +17,7 @@ import { publicOriginOnly } from './public-origin.js';
 import { IMPLIED_CONSENT, INTERACTION_PATH, OIDC_PATH, SCOPES, TTL } from './oidc-settings.js';
 
 export interface ProviderDeps {
-  useCases: Pick<UseCases, 'findOidcAccount'>;
+  useCases: Pick<UseCases, 'findOidcAccount' | 'decideClientAccess'>;
   /** The grant a remembered consent names (find-remembered-oidc-consent.ts); none remembered when absent. */
   rememberedGrant?(accountId: string, clientId: string): Promise<string | null>;
   payloads: OidcPayloadStore;
@@ -74,9 +75,10 @@ const consentPromptCheck = (mark: string) =>
     return implied ? interactionPolicy.Check.NO_NEED_TO_PROMPT : interactionPolicy.Check.REQUEST_PROMPT;
   });
 
-const policy = (impliedConsent: string) => {
+const policy = (impliedConsent: string, deps: ProviderDeps) => {
   const prompts = interactionPolicy.base();
   prompts.get('login')?.checks.add(gatehouseSessionCheck(), 0);
+  prompts.add(accessPrompt(deps.useCases.decideClientAccess), 1);
   const consent = prompts.get('consent');
   consent?.checks.remove('consent_prompt');
   consent?.checks.add(consentPromptCheck(impliedConsent), 0);
@@ -106,7 +108,7 @@ export const providerConfiguration = (deps: ProviderDeps): Configuration => ({
   jwks: { keys: deps.keys },
   cookies: providerCookies(deps.config),
   scopes: [...SCOPES],
-  claims: { openid: ['sub', 'amr'], email: ['email', 'email_verified'], profile: ['name'] },
+  claims: { openid: ['sub', 'amr'], email: ['email', 'email_verified'], profile: ['name', 'preferred_username'], groups: ['groups'] },
   // Many applications read only the ID token: the granted claims go there as well as to userinfo.
   conformIdTokenClaims: false,
   responseTypes: ['code'],
@@ -140,7 +142,7 @@ export const providerConfiguration = (deps: ProviderDeps): Configuration => ({
   },
   rotateRefreshToken: true,
   issueRefreshToken: async (_ctx, client, code) => client.grantTypeAllowed('refresh_token') && code.scopes.has('offline_access'),
-  interactions: { url: (_ctx, interaction) => `${INTERACTION_PATH}/${interaction.uid}`, policy: policy(deps.impliedConsentMark) },
+  interactions: { url: (_ctx, interaction) => `${INTERACTION_PATH}/${interaction.uid}`, policy: policy(deps.impliedConsentMark, deps) },
   loadExistingGrant: async (ctx) => {
     const { client, session } = ctx.oidc;
     const accountId = session?.accountId;
@@ -156,12 +158,21 @@ export const providerConfiguration = (deps: ProviderDeps): Configuration => ({
     await grant.save();
     return grant;
   },
-  findAccount: async (ctx, sub) => {
+  findAccount: async (ctx, sub, token) => {
     const account = await duringOutage(ctx, deps.useCases.findOidcAccount(sub));
     if (!account) return undefined;
+    // A code, refresh or access token in use: the client's access policy is judged again, now.
+    if (token && !(await duringOutage(ctx, allowedAtTokenUse(deps.useCases.decideClientAccess, ctx, account, token)))) return undefined;
     return {
       accountId: account.userId,
-      claims: () => ({ sub: account.userId, email: account.email, email_verified: deps.config.oidcEmailsVerified, name: account.displayName }),
+      claims: () => ({
+        sub: account.userId,
+        email: account.email,
+        email_verified: deps.config.oidcEmailsVerified,
+        name: account.displayName,
+        ...(account.username !== null && { preferred_username: account.username }),
+        groups: account.groups,
+      }),
     };
   },
   renderError: deps.renderError,

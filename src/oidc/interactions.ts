@@ -3,10 +3,11 @@ import type Provider from 'oidc-provider';
 import type { Logger } from 'pino';
 import type { Principal } from '../core/domain/principal.js';
 import type { UseCases } from '../core/use-cases/use-cases.js';
-import { InteractionsUnavailable, type Interaction, type OidcInteractions, type SignedInBrowser } from '../web/oidc-interactions.js';
+import { InteractionsUnavailable, type AccessRefusal, type Interaction, type OidcInteractions, type SignedInBrowser } from '../web/oidc-interactions.js';
 import { SKIP_CONSENT } from './client-metadata.js';
 import { originOf } from '../web/page-sender.js';
 import { SIGN_IN_ASKED } from './oidc-settings.js';
+import { ACCESS_DETAIL, ACCESS_PROMPT } from './client-access.js';
 import type { ProviderHolder } from './provider-holder.js';
 
 export interface InteractionsDeps {
@@ -80,12 +81,19 @@ export const oidcInteractions = (deps: InteractionsDeps): OidcInteractions => {
     };
   };
 
+  const accessOf = async (engine: Provider, found: Details): Promise<Interaction> => {
+    const client = await engine.Client.find(String(found.params.client_id));
+    const refusal = found.prompt.details[ACCESS_DETAIL] as AccessRefusal;
+    return { uid: found.uid, prompt: 'access', accountId: found.session?.accountId ?? null, refusal, clientName: client?.clientName ?? String(found.params.client_id) };
+  };
+
   return {
     read: async (req, res) => {
       const engine = await provider();
       const found = await details(engine, req, res);
       if (!found) return null;
       if (found.prompt.name === 'login') return { uid: found.uid, prompt: 'login', mustSignInAgain: (current) => mustSignInAgain(found, current, deps.now()) };
+      if (found.prompt.name === ACCESS_PROMPT) return accessOf(engine, found);
       return consentOf(engine, found);
     },
     askSignIn: async (req, res, current) => {
@@ -114,5 +122,7 @@ export const oidcInteractions = (deps: InteractionsDeps): OidcInteractions => {
     deny: async (req, res) => {
       await (await provider()).interactionFinished(req, res, { error: 'access_denied', error_description: 'End-User denied the request' }, { mergeWithLastSubmission: false });
     },
+    refuse: async (req, res) =>
+      (await provider()).interactionResult(req, res, { error: 'access_denied', error_description: "the account is outside the client's access policy" }, { mergeWithLastSubmission: false }),
   };
 };

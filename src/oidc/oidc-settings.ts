@@ -14,7 +14,7 @@ export const TTL = {
   Interaction: 60 * 60,
 } as const;
 
-export const SCOPES = ['openid', 'email', 'profile', 'offline_access'] as const;
+export const SCOPES = ['openid', 'email', 'profile', 'offline_access', 'groups'] as const;
 
 // Declared with the other mount paths, which the pages and the error log need too.
 export { INTERACTION_PATH, OIDC_PATH } from '../web/paths.js';

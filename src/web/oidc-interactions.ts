@@ -9,9 +9,13 @@ export interface SignedInBrowser {
   signIn: SignInDescription;
 }
 
-/** What the provider asks of the person at an authorization's interaction: to sign in, or to consent. */
+/** What a client's access policy answered for this person: refused, or a second factor to prove or to set up. */
+export type AccessRefusal = 'deny' | 'second_factor_needed' | 'second_factor_setup_needed';
+
+/** What the provider asks of the person at an authorization's interaction: to sign in, to meet the client's policy, or to consent. */
 export type Interaction =
   | { uid: string; prompt: 'login'; mustSignInAgain(current: SignedInBrowser): boolean }
+  | { uid: string; prompt: 'access'; accountId: string | null; refusal: AccessRefusal; clientName: string }
   | {
       uid: string;
       prompt: 'consent';
@@ -44,6 +48,8 @@ export interface OidcInteractions {
   acceptConsent(req: Request, res: Response, principal: Principal): Promise<'accepted' | 'sign-in'>;
   /** Answers the browser: back to the client with access_denied. */
   deny(req: Request, res: Response): Promise<void>;
+  /** Ends the interaction with access_denied without answering: the URL that takes the browser back to the client with it. */
+  refuse(req: Request, res: Response): Promise<string>;
 }
 
 /** What the provider shows inside its own (Koa) answers: made by the pages, sent by the provider. */

@@ -65,11 +65,12 @@ Include "${dir}/site.conf"
 /** Writes the documented site into a fresh folder that the unprivileged Apache may read and write. */
 export const writeApacheConfig = async ({ issuerOrigin, port, errorLog }: { issuerOrigin: string; port: number; errorLog: string }): Promise<string> => {
   const dir = await writableTempDir('gatehouse-apache-');
-  await mkdir(join(dir, 'www', 'private'), { recursive: true });
+  await mkdir(join(dir, 'www', 'private', 'staff'), { recursive: true });
   await copyFile(join(OIDC_EXAMPLES, 'private-index.shtml'), join(dir, 'www', 'private', 'index.shtml'));
+  await copyFile(join(OIDC_EXAMPLES, 'private-index.shtml'), join(dir, 'www', 'private', 'staff', 'index.shtml'));
   await writeFile(join(dir, 'site.conf'), apacheSite({ port, issuerOrigin, dir }));
   await writeFile(join(dir, 'apache2.conf'), mainConfig(dir, port, errorLog));
-  if (runningAsRoot) for (const path of ['www', 'www/private', 'www/private/index.shtml']) await chown(join(dir, path), 65534, 65534);
+  if (runningAsRoot) for (const path of ['www', 'www/private', 'www/private/index.shtml', 'www/private/staff', 'www/private/staff/index.shtml']) await chown(join(dir, path), 65534, 65534);
   return dir;
 };
 

@@ -21,6 +21,8 @@ export interface GatehouseForRelyingParties {
   server: ServerProcess;
   /** `gatehouse oidc-clients create` as an operator runs it; the JSON it prints. */
   registerClient(name: string, redirectUri: string, ...flags: string[]): Promise<RegisteredClient>;
+  /** Any other `gatehouse` command an operator runs (groups …); its stdout. */
+  run(...args: string[]): Promise<string>;
   /** A user who signs in with PASSWORD. */
   createUser(email: string, displayName: string): Promise<void>;
   stop(): Promise<void>;
@@ -45,6 +47,11 @@ export const startGatehouseForRelyingParties = async (): Promise<GatehouseForRel
       const result = await runCli(['oidc-clients', 'create', '--name', name, '--redirect-uri', redirectUri, ...flags], cliEnv);
       if (result.code !== 0) throw new Error(`oidc-clients create exited ${result.code}: ${result.stderr}`);
       return JSON.parse(result.stdout) as RegisteredClient;
+    },
+    run: async (...args) => {
+      const result = await runCli(args, cliEnv);
+      if (result.code !== 0) throw new Error(`gatehouse ${args[0]} exited ${result.code}: ${result.stderr}`);
+      return result.stdout;
     },
     createUser: async (email, displayName) => {
       const service = composeService({ ...testConfig({ SERVICE_DATABASE_URL: database.url }), databasePoolMax: 1 }, {}, createLogger('silent'));

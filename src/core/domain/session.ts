@@ -37,6 +37,13 @@ export const withPassword = (methods: readonly AuthMethod[]): AuthMethod[] => {
   return factors.length > 0 ? ['pwd', ...factors, 'mfa'] : ['pwd'];
 };
 
+/**
+ * A session proved with a second factor after it opened (a step-up, an enrolment) carries `mfa` too:
+ * the access policy's require_mfa reads the same proof at both doors (forward auth reads secondFactorAt).
+ */
+export const withSecondFactorProof = (methods: readonly AuthMethod[], secondFactorAt: Date | null): AuthMethod[] =>
+  secondFactorAt === null || methods.includes('mfa') ? [...methods] : [...methods, 'mfa'];
+
 /** As stored: space-separated; unknown words are dropped, a session opened before 0008 has none. */
 export const parseAuthMethods = (stored: string | null): AuthMethod[] =>
   (stored ?? '').split(' ').filter((word): word is AuthMethod => AUTH_METHODS.includes(word));

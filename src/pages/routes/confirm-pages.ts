@@ -26,7 +26,11 @@ export const confirmPages = (deps: PagesDeps): Router => {
     const principal = pagePrincipal(res);
     const { totp, passkeys } = await useCases.getMfa(principal);
     const returnTo = safeReturnTo(req.query.return_to, config.publicOrigin);
-    sendPage(res, ConfirmPage({ locale: localeFor(req), state, returnTo, withSecondFactor: totp || passkeys.length > 0, viewer: viewerOf(res) }), { status });
+    // Back to an OpenID authorization (a client's require_mfa), the redirects after the form end at the client.
+    sendPage(res, ConfirmPage({ locale: localeFor(req), state, returnTo, withSecondFactor: totp || passkeys.length > 0, viewer: viewerOf(res) }), {
+      status,
+      formActionOrigins: await deps.formActionOriginsFor(req, returnTo),
+    });
   };
 
   router.get('/confirm', session, async (req, res) => {

@@ -11,6 +11,7 @@ import { hasValidSession } from '../page-session.js';
 import type { PagesDeps } from '../pages-deps.js';
 import { ConsentPage } from '../views/consent-page.js';
 import { MessagePage } from '../views/message-page.js';
+import { answerAccessRefusal } from './access-refusal-pages.js';
 
 export type InteractionPagesDeps = Pick<PagesDeps, 'useCases' | 'auth'> & { interactions: OidcInteractions };
 
@@ -63,6 +64,12 @@ export const interactionPages = (deps: InteractionPagesDeps): Router => {
           return seeOther(res, signInFor(uid, current !== null));
         }
         return interactions.acceptLogin(req, res, current);
+      }
+      if (interaction.prompt === 'access') {
+        if (!current) return seeOther(res, signInFor(uid, false));
+        // Another person signed in at this browser since: the provider judges them instead.
+        if (current.signIn.userId !== interaction.accountId) return interactions.acceptLogin(req, res, current);
+        return answerAccessRefusal(interactions, req, res, interaction, current);
       }
       if (!current || current.signIn.userId !== interaction.accountId) return seeOther(res, signInFor(uid, false));
       if (!interaction.client) return expired(req, res);

@@ -16,6 +16,7 @@ const SCOPE_KEYS: Record<string, MessageKey> = {
   email: 'scope.email',
   profile: 'scope.profile',
   offline_access: 'scope.offline_access',
+  groups: 'scope.groups',
 };
 
 /** OpenID consent: the client by name, what it would read, Allow or Deny. */

@@ -1,9 +1,10 @@
 import { isDisabled } from '../../domain/user.js';
 import type { Ports } from '../../ports/ports.js';
+import type { UserId } from '../../domain/user-id.js';
 
 /** What the provider's claims and userinfo read of an account. */
 export interface OidcAccount {
-  userId: string;
+  userId: UserId;
   email: string;
   displayName: string;
   /** `preferred_username` of the profile scope; null when the user has none. */

@@ -1,6 +1,6 @@
 import { DomainError } from '../../domain/errors.js';
 import { requireSession, type Principal } from '../../domain/principal.js';
-import type { AuthMethod } from '../../domain/session.js';
+import { withSecondFactorProof, type AuthMethod } from '../../domain/session.js';
 import type { UserId } from '../../domain/user-id.js';
 import type { Ports } from '../../ports/ports.js';
 
@@ -10,7 +10,7 @@ export interface SignInDescription {
   sessionId: string;
   /** The session's authenticatedAt: its last proof of identity (login, step-up, password change). */
   authTime: Date;
-  /** RFC 8176 values, as recorded when the session was opened; empty for a session opened before they were. */
+  /** RFC 8176 values, as recorded when the session was opened (empty before they were), and `mfa` once a second factor was proved on it. */
   amr: AuthMethod[];
 }
 
@@ -20,8 +20,8 @@ export type DescribeSignIn = (principal: Principal) => Promise<SignInDescription
 export const makeDescribeSignIn =
   (deps: Pick<Ports, 'scopes'>): DescribeSignIn =>
   async (principal) => {
-    const { sessionId } = requireSession(principal);
+    const { sessionId, secondFactorAt } = requireSession(principal);
     const signIn = await deps.scopes.open(principal.userId).findSessionSignIn(sessionId);
     if (!signIn) throw new DomainError('not_authenticated');
-    return { userId: principal.userId, sessionId, authTime: signIn.authenticatedAt, amr: signIn.authMethods };
+    return { userId: principal.userId, sessionId, authTime: signIn.authenticatedAt, amr: withSecondFactorProof(signIn.authMethods, secondFactorAt) };
   };
