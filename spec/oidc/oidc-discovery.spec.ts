@@ -15,6 +15,7 @@ const ADVERTISED = [
   'end_session_endpoint',
   'grant_types_supported',
   'id_token_signing_alg_values_supported',
+  'introspection_endpoint',
   'issuer',
   'jwks_uri',
   'request_uri_parameter_supported',

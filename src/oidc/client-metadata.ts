@@ -22,7 +22,9 @@ export const clientMetadataOf = (client: OidcClient): ClientMetadata => ({
   // Read back by the provider's settings (pkce.required, consent), never sent to anyone.
   'gatehouse:skip_consent': client.skipConsent,
   'gatehouse:require_pkce': client.requirePkce,
+  'gatehouse:introspect': client.introspect,
 });
 
 export const SKIP_CONSENT = 'gatehouse:skip_consent';
 export const REQUIRE_PKCE = 'gatehouse:require_pkce';
+export const INTROSPECT = 'gatehouse:introspect';

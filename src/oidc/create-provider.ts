@@ -4,7 +4,8 @@ import { isDomainError } from '../core/domain/errors.js';
 import type { Config } from '../config/config.js';
 import type { OidcClientLookup, OidcPayloadStore } from '../core/ports/oidc-store.js';
 import type { UseCases } from '../core/use-cases/use-cases.js';
-import { REQUIRE_PKCE, SKIP_CONSENT } from './client-metadata.js';
+import { INTROSPECT, REQUIRE_PKCE, SKIP_CONSENT } from './client-metadata.js';
+import { introspectionAllowedPolicy } from './introspection-policy.js';
 import { adapterFactory } from './oidc-adapter.js';
 import { signInOf } from './oidc-request-state.js';
 import { originOf, pagePolicy } from '../web/page-sender.js';
@@ -115,12 +116,12 @@ export const providerConfiguration = (deps: ProviderDeps): Configuration => ({
   // ID tokens are RS256 for every client (clientDefaults): ES256 is published in the JWKS, not offered.
   enabledJWA: { idTokenSigningAlgValues: ['RS256'] },
   pkce: { required: (_ctx, client) => client.clientAuthMethod === 'none' || client.metadata()[REQUIRE_PKCE] !== false },
-  extraClientMetadata: { properties: [SKIP_CONSENT, REQUIRE_PKCE] },
+  extraClientMetadata: { properties: [SKIP_CONSENT, REQUIRE_PKCE, INTROSPECT] },
   extraParams: [IMPLIED_CONSENT],
   features: {
     devInteractions: { enabled: false },
     registration: { enabled: false },
-    introspection: { enabled: false },
+    introspection: { enabled: true, allowedPolicy: introspectionAllowedPolicy(async (ctx, accountId) => Boolean(await duringOutage(ctx, deps.useCases.findOidcAccount(accountId)))) },
     revocation: { enabled: true },
     userinfo: { enabled: true },
     claimsParameter: { enabled: false },
