@@ -6,6 +6,9 @@ import type { OidcClientLookup, OidcPayloadStore } from '../core/ports/oidc-stor
 import type { UseCases } from '../core/use-cases/use-cases.js';
 import { INTROSPECT, REQUIRE_PKCE, SKIP_CONSENT } from './client-metadata.js';
 import { introspectionAllowedPolicy } from './introspection-policy.js';
+import { AesGcmSecretBox } from '../adapters/aes-gcm-secret-box.js';
+import { deviceVerificationUris } from './device-flow.js';
+import { deviceCodeSeal } from './sealed-device-code.js';
 import { adapterFactory } from './oidc-adapter.js';
 import { signInOf } from './oidc-request-state.js';
 import { originOf, pagePolicy } from '../web/page-sender.js';
@@ -30,6 +33,8 @@ export interface ProviderDeps {
   /** Page renderers and the logout hook, which live on the Express side. */
   logoutSource: NonNullable<NonNullable<NonNullable<Configuration['features']>['rpInitiatedLogout']>['logoutSource']>;
   renderError: NonNullable<Configuration['renderError']>;
+  /** The device grant's pages (device-flow.ts); off without them. */
+  deviceFlow?: NonNullable<NonNullable<Configuration['features']>['deviceFlow']>;
   /** Only for the spec that proves the service refuses them: never set in production. */
   unsafeOverrides?: Partial<Configuration>;
 }
@@ -103,7 +108,7 @@ const pagePolicyForProviderPages = async (ctx: KoaContextWithOIDC, next: () => P
 
 /** oidc-provider's settings as docs/api.md promises them (flows, lifetimes, claims). */
 export const providerConfiguration = (deps: ProviderDeps): Configuration => ({
-  adapter: adapterFactory({ payloads: deps.payloads, clients: deps.clients, now: deps.now }),
+  adapter: adapterFactory({ payloads: deps.payloads, clients: deps.clients, now: deps.now, deviceCodes: deviceCodeSeal(new AesGcmSecretBox(deps.config.secretKey, deps.config.secretKeyPrevious)) }),
   jwks: { keys: deps.keys },
   cookies: providerCookies(deps.config),
   scopes: [...SCOPES],
@@ -129,6 +134,7 @@ export const providerConfiguration = (deps: ProviderDeps): Configuration => ({
     pushedAuthorizationRequests: { enabled: false },
     dPoP: { enabled: false },
     rpInitiatedLogout: { enabled: true, logoutSource: deps.logoutSource },
+    deviceFlow: deps.deviceFlow ?? { enabled: false },
   },
   ttl: {
     AuthorizationCode: TTL.AuthorizationCode,
@@ -138,6 +144,7 @@ export const providerConfiguration = (deps: ProviderDeps): Configuration => ({
     Grant: TTL.Grant,
     Session: TTL.Session,
     Interaction: TTL.Interaction,
+    DeviceCode: TTL.DeviceCode,
   },
   rotateRefreshToken: true,
   issueRefreshToken: async (_ctx, client, code) => client.grantTypeAllowed('refresh_token') && code.scopes.has('offline_access'),
@@ -201,6 +208,7 @@ export const createProvider = (deps: ProviderDeps): Provider => {
   provider.use(publicOriginOnly(deps.config.publicOrigin));
   provider.use(answerCors);
   provider.use(advertiseWhatWorks);
+  provider.use(deviceVerificationUris(deps.config.publicOrigin));
   provider.use(pagePolicyForProviderPages);
   provider.Client.prototype.compareClientSecret = function compare(this: { clientSecret?: string }, sent: string) {
     return Promise.resolve(compareHashedSecret(this.clientSecret, sent));

@@ -208,4 +208,13 @@ export const de: Record<MessageKey, string> = {
   'logout.title': 'Abmelden',
   'logout.intro': 'Von Gatehouse abmelden?',
   'logout.submit': 'Abmelden',
+  'device.title': 'Gerät verbinden',
+  'device.intro': 'Geben Sie den Code ein, den Ihr Gerät anzeigt, um es mit Ihrem Konto anzumelden.',
+  'device.field': 'Gerätecode',
+  'device.hint': 'Acht Buchstaben, zum Beispiel BCDF-GHJK.',
+  'device.submit': 'Weiter',
+  'device.wrong': 'Dieser Code ist ungültig, abgelaufen oder wurde schon verwendet. Prüfen Sie den Code auf Ihrem Gerät.',
+  'device.cancelled': 'Die Anmeldung wurde abgebrochen. Beginnen Sie erneut auf Ihrem Gerät.',
+  'device.doneTitle': 'Gerät verbunden',
+  'device.done': 'Sie können zu Ihrem Gerät zurückkehren.',
 };
