@@ -118,6 +118,8 @@ describe(`OpenID provider: the device authorization grant, a command-line client
     const document = (await (await fetch(`${server.issuer}/.well-known/openid-configuration`)).json()) as Record<string, unknown>;
     expect(document.device_authorization_endpoint).to.equal(`${server.issuer}/device/auth`);
     expect(document.grant_types_supported).to.include('urn:ietf:params:oauth:grant-type:device_code');
+    const aside = await fetch(`${server.origin}/gatehouse/device/auth`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: `client_id=${tv.clientId}` });
+    expect(aside.status, 'the device endpoint is only below the issuer').to.equal(404);
   });
 
   it('wrong codes are throttled like logins: past the limit 429 with Retry-After, and even a right code is not looked up', async () => {

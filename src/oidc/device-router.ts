@@ -32,6 +32,8 @@ export const deviceRouter = ({ provider, attempts, pages, logger }: DeviceRouter
     const path = at === -1 ? req.url : req.url.slice(0, at);
     const query = new URLSearchParams(at === -1 ? '' : req.url.slice(at + 1));
     const entry = path === '/' || path === '';
+    // The code page and a resumed authorization (/<uid>); the device's own endpoint stays below the issuer only.
+    if (!entry && (path === '/auth' || !/^\/[^/]+$/.test(path))) return next();
     if (entry && req.method === 'GET' && query.has('user_code')) {
       // The device's link fills the field in; the person still presses Continue, with or without JavaScript.
       carryUserCode(req, query.get('user_code') ?? '');
