@@ -17,7 +17,7 @@ import { interactionPages } from './pages/routes/interaction-pages.js';
 import { rootRedirect } from './pages/routes/root-redirect.js';
 import { assembleApp } from './web/assemble-app.js';
 import { createShortLivedCookie } from './web/cookies/short-lived-cookie.js';
-import { OIDC_PATH, PAGES } from './web/paths.js';
+import { DEVICE_PATH, OIDC_PATH, PAGES } from './web/paths.js';
 import { createAuthDeps } from './web/session/auth-deps.js';
 
 export interface AppDeps {
@@ -66,6 +66,7 @@ export function createApp({ useCases, config, logger, metrics, clock, oidc, lean
         if (!attached) return;
         app.use(OIDC_PATH, interactionPages({ useCases, auth, interactions: attached.interactions }));
         app.use(OIDC_PATH, attached.router);
+        app.use(DEVICE_PATH, attached.device);
       },
       (app) => app.use(PAGES, pagesRouter(pages, oidc ? { connectedApps } : {})),
       (app) => app.get('/', rootRedirect(pages)),

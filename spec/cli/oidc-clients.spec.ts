@@ -5,6 +5,7 @@ import { createCliDatabase, type CliDatabase } from '../support/cli/cli-database
 import { ensureBuilt, runCli } from '../support/cli/run-cli.js';
 
 const CLIENT_KEYS = ['client_id', 'name', 'type', 'redirect_uris', 'post_logout_redirect_uris', 'skip_consent', 'require_pkce', 'created_at', 'allowed_groups', 'require_mfa'];
+CLIENT_KEYS.push('introspect', 'device');
 
 describe('gatehouse oidc-clients create|list|delete', function () {
   this.timeout(60_000);

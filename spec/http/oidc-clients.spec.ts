@@ -35,6 +35,8 @@ describe('HTTP OpenID clients: /api/v1/admin/oidc/clients', () => {
       require_pkce: true,
       allowed_groups: [],
       require_mfa: false,
+      introspect: false,
+      device: false,
     });
     expect(client_id).to.match(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(client_secret).to.match(/^[A-Za-z0-9_-]{43}$/); // 32 random bytes

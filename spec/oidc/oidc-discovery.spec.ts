@@ -12,9 +12,11 @@ const ADVERTISED = [
   'claims_parameter_supported',
   'claims_supported',
   'code_challenge_methods_supported',
+  'device_authorization_endpoint',
   'end_session_endpoint',
   'grant_types_supported',
   'id_token_signing_alg_values_supported',
+  'introspection_endpoint',
   'issuer',
   'jwks_uri',
   'request_uri_parameter_supported',
@@ -56,7 +58,7 @@ describe(`OpenID provider: discovery advertises what works, and PAR and DPoP are
     expect(document.request_uri_parameter_supported).to.equal(false);
     expect(document.claims_parameter_supported).to.equal(false);
     expect(document.claims_supported).to.not.include('sid');
-    expect(document.grant_types_supported).to.deep.equal(['authorization_code', 'refresh_token']);
+    expect(document.grant_types_supported).to.deep.equal(['authorization_code', 'refresh_token', 'urn:ietf:params:oauth:grant-type:device_code']);
   });
 
   it('a pushed authorization request (PAR) finds no endpoint', async () => {

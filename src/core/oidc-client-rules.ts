@@ -23,6 +23,8 @@ export const oidcClientRules = (production: boolean) =>
     require_pkce: Joi.boolean().strict().default(true),
     allowed_groups: allowedGroups.default([]),
     require_mfa: Joi.boolean().strict().default(false),
+    introspect: Joi.boolean().strict().default(false),
+    device: Joi.boolean().strict().default(false),
   });
 
 /** PATCH /admin/oidc/clients/{id} and `gatehouse oidc-clients update`: the same fields but the type, each optional. */
@@ -35,6 +37,8 @@ export const oidcClientChangeRules = (production: boolean) =>
     require_pkce: Joi.boolean().strict(),
     allowed_groups: allowedGroups,
     require_mfa: Joi.boolean().strict(),
+    introspect: Joi.boolean().strict(),
+    device: Joi.boolean().strict(),
   }).min(1);
 
 export type OidcClientChanges = Partial<Omit<OidcClientInput, 'type'>>;
@@ -48,4 +52,6 @@ export interface OidcClientInput {
   require_pkce: boolean;
   allowed_groups: string[];
   require_mfa: boolean;
+  introspect: boolean;
+  device: boolean;
 }

@@ -1,5 +1,6 @@
 import type { ClientMetadata } from 'oidc-provider';
 import type { OidcClient } from '../core/domain/oidc-client.js';
+import { DEVICE_GRANT } from './device-flow.js';
 
 /**
  * What oidc-provider is told about a client. A confidential client's `client_secret` is the
@@ -14,7 +15,7 @@ export const clientMetadataOf = (client: OidcClient): ClientMetadata => ({
   post_logout_redirect_uris: client.postLogoutRedirectUris,
   // Every ID token says when the person signed in, asked for or not.
   require_auth_time: true,
-  grant_types: ['authorization_code', 'refresh_token'],
+  grant_types: ['authorization_code', 'refresh_token', ...(client.device ? [DEVICE_GRANT] : [])],
   response_types: ['code'],
   ...(client.type === 'public' || client.secretHash === null
     ? { token_endpoint_auth_method: 'none' }
@@ -22,7 +23,9 @@ export const clientMetadataOf = (client: OidcClient): ClientMetadata => ({
   // Read back by the provider's settings (pkce.required, consent), never sent to anyone.
   'gatehouse:skip_consent': client.skipConsent,
   'gatehouse:require_pkce': client.requirePkce,
+  'gatehouse:introspect': client.introspect,
 });
 
 export const SKIP_CONSENT = 'gatehouse:skip_consent';
 export const REQUIRE_PKCE = 'gatehouse:require_pkce';
+export const INTROSPECT = 'gatehouse:introspect';

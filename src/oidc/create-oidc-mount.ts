@@ -14,6 +14,8 @@ import { signInOf } from './oidc-request-state.js';
 import { renderProviderError } from './oidc-pages.js';
 import { formActionOriginsFor, logoutSource, oidcRouter } from './oidc-router.js';
 import { ProviderHolder } from './provider-holder.js';
+import { deviceFlowFeature } from './device-flow.js';
+import { deviceRouter } from './device-router.js';
 
 export interface OidcMountDeps {
   useCases: UseCases;
@@ -38,6 +40,8 @@ export interface AttachedOidc {
   /** Mounted at /gatehouse/oidc, after the interaction pages. */
   router: Router;
   interactions: OidcInteractions;
+  /** Mounted at /gatehouse/device: where a person enters a device's code. */
+  device: Router;
 }
 
 /** The provider, ready to join the app (src/create-app.ts), and the pages' form-action hook. */
@@ -52,6 +56,12 @@ const NO_PAGES: ProviderPages = {
     throw new Error('the OpenID provider is not attached');
   },
   providerError: () => {
+    throw new Error('the OpenID provider is not attached');
+  },
+  deviceCode: () => {
+    throw new Error('the OpenID provider is not attached');
+  },
+  deviceDone: () => {
     throw new Error('the OpenID provider is not attached');
   },
 };
@@ -76,6 +86,7 @@ export const createOidcMount = (deps: OidcMountDeps): OidcMount => {
     impliedConsentMark: mark,
     logoutSource: auth ? logoutSource({ auth, pages, config: deps.config, now }) : async () => undefined,
     renderError: renderProviderError(pages),
+    deviceFlow: deviceFlowFeature(pages),
     unsafeOverrides: deps.unsafeOverrides,
   });
   assertNoDevInteractions(providerConfiguration(providerDeps([], { auth: null, pages: NO_PAGES })));
@@ -98,9 +109,11 @@ export const createOidcMount = (deps: OidcMountDeps): OidcMount => {
         },
         now,
       );
+      const router = oidcRouter({ auth: attachment.auth, holder, logger, impliedConsentMark: mark });
       return {
-        router: oidcRouter({ auth: attachment.auth, holder, logger, impliedConsentMark: mark }),
+        router,
         interactions: oidcInteractions({ holder, useCases, logger, now }),
+        device: deviceRouter({ provider: router, attempts: useCases.deviceCodeAttempts, pages: attachment.pages, logger }),
       };
     },
     formActionOriginsFor: formActionOriginsFor(ports.oidcPayloads),

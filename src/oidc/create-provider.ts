@@ -4,7 +4,11 @@ import { isDomainError } from '../core/domain/errors.js';
 import type { Config } from '../config/config.js';
 import type { OidcClientLookup, OidcPayloadStore } from '../core/ports/oidc-store.js';
 import type { UseCases } from '../core/use-cases/use-cases.js';
-import { REQUIRE_PKCE, SKIP_CONSENT } from './client-metadata.js';
+import { INTROSPECT, REQUIRE_PKCE, SKIP_CONSENT } from './client-metadata.js';
+import { introspectionAllowedPolicy } from './introspection-policy.js';
+import { AesGcmSecretBox } from '../adapters/aes-gcm-secret-box.js';
+import { deviceVerificationUris } from './device-flow.js';
+import { deviceCodeSeal } from './sealed-device-code.js';
 import { adapterFactory } from './oidc-adapter.js';
 import { signInOf } from './oidc-request-state.js';
 import { originOf, pagePolicy } from '../web/page-sender.js';
@@ -30,6 +34,8 @@ export interface ProviderDeps {
   /** Page renderers and the logout hook, which live on the Express side. */
   logoutSource: NonNullable<NonNullable<NonNullable<Configuration['features']>['rpInitiatedLogout']>['logoutSource']>;
   renderError: NonNullable<Configuration['renderError']>;
+  /** The device grant's pages (device-flow.ts); off without them. */
+  deviceFlow?: NonNullable<NonNullable<Configuration['features']>['deviceFlow']>;
   /** Only for the spec that proves the service refuses them: never set in production. */
   unsafeOverrides?: Partial<Configuration>;
 }
@@ -104,7 +110,7 @@ const pagePolicyForProviderPages = async (ctx: KoaContextWithOIDC, next: () => P
 
 /** oidc-provider's settings as docs/api.md promises them (flows, lifetimes, claims). */
 export const providerConfiguration = (deps: ProviderDeps): Configuration => ({
-  adapter: adapterFactory({ payloads: deps.payloads, clients: deps.clients, now: deps.now }),
+  adapter: adapterFactory({ payloads: deps.payloads, clients: deps.clients, now: deps.now, deviceCodes: deviceCodeSeal(new AesGcmSecretBox(deps.config.secretKey, deps.config.secretKeyPrevious)) }),
   jwks: { keys: deps.keys },
   cookies: providerCookies(deps.config),
   scopes: [...SCOPES],
@@ -117,12 +123,12 @@ export const providerConfiguration = (deps: ProviderDeps): Configuration => ({
   // ID tokens are RS256 for every client (clientDefaults): ES256 is published in the JWKS, not offered.
   enabledJWA: { idTokenSigningAlgValues: ['RS256'] },
   pkce: { required: (_ctx, client) => client.clientAuthMethod === 'none' || client.metadata()[REQUIRE_PKCE] !== false },
-  extraClientMetadata: { properties: [SKIP_CONSENT, REQUIRE_PKCE] },
+  extraClientMetadata: { properties: [SKIP_CONSENT, REQUIRE_PKCE, INTROSPECT] },
   extraParams: [IMPLIED_CONSENT],
   features: {
     devInteractions: { enabled: false },
     registration: { enabled: false },
-    introspection: { enabled: false },
+    introspection: { enabled: true, allowedPolicy: introspectionAllowedPolicy(async (ctx, accountId) => Boolean(await duringOutage(ctx, deps.useCases.findOidcAccount(accountId)))) },
     revocation: { enabled: true },
     userinfo: { enabled: true },
     claimsParameter: { enabled: false },
@@ -130,6 +136,7 @@ export const providerConfiguration = (deps: ProviderDeps): Configuration => ({
     pushedAuthorizationRequests: { enabled: false },
     dPoP: { enabled: false },
     rpInitiatedLogout: { enabled: true, logoutSource: deps.logoutSource },
+    deviceFlow: deps.deviceFlow ?? { enabled: false },
   },
   ttl: {
     AuthorizationCode: TTL.AuthorizationCode,
@@ -139,6 +146,7 @@ export const providerConfiguration = (deps: ProviderDeps): Configuration => ({
     Grant: TTL.Grant,
     Session: TTL.Session,
     Interaction: TTL.Interaction,
+    DeviceCode: TTL.DeviceCode,
   },
   rotateRefreshToken: true,
   issueRefreshToken: async (_ctx, client, code) => client.grantTypeAllowed('refresh_token') && code.scopes.has('offline_access'),
@@ -211,6 +219,7 @@ export const createProvider = (deps: ProviderDeps): Provider => {
   provider.use(publicOriginOnly(deps.config.publicOrigin));
   provider.use(answerCors);
   provider.use(advertiseWhatWorks);
+  provider.use(deviceVerificationUris(deps.config.publicOrigin));
   provider.use(pagePolicyForProviderPages);
   provider.Client.prototype.compareClientSecret = function compare(this: { clientSecret?: string }, sent: string) {
     return Promise.resolve(compareHashedSecret(this.clientSecret, sent));

@@ -1,6 +1,7 @@
 import { errors, type Adapter, type AdapterPayload } from 'oidc-provider';
 import type { OidcClientLookup, OidcPayloadStore } from '../core/ports/oidc-store.js';
 import { clientMetadataOf } from './client-metadata.js';
+import type { DeviceCodeSeal } from './sealed-device-code.js';
 
 /** A rotated refresh token presented again this soon is a race between two refreshes, not a theft. */
 export const REFRESH_REUSE_WINDOW_SECONDS = 30;
@@ -10,6 +11,8 @@ export interface AdapterDeps {
   clients: OidcClientLookup;
   /** Epoch milliseconds; the service clock, which specs may move. */
   now(): number;
+  /** Seals a device code's own key into its payload (sealed-device-code.ts). */
+  deviceCodes: DeviceCodeSeal;
 }
 
 /**
@@ -24,7 +27,8 @@ export const adapterFactory = (deps: AdapterDeps) =>
 
     async upsert(id: string, payload: AdapterPayload, expiresIn: number): Promise<void> {
       const expiresAt = expiresIn ? new Date(deps.now() + expiresIn * 1000) : null;
-      await deps.payloads.upsert(this.model, id, payload as Record<string, unknown>, expiresAt);
+      const stored = this.model === 'DeviceCode' ? deps.deviceCodes.seal(id, payload) : payload;
+      await deps.payloads.upsert(this.model, id, stored as Record<string, unknown>, expiresAt);
     }
 
     async find(id: string): Promise<AdapterPayload | undefined> {
@@ -34,6 +38,7 @@ export const adapterFactory = (deps: AdapterDeps) =>
       }
       const payload = (await deps.payloads.find(this.model, id)) as AdapterPayload | null;
       if (!payload) return undefined;
+      if (this.model === 'DeviceCode') return deps.deviceCodes.open(payload);
       // Rotated within the window: not found (invalid_grant) rather than consumed (which revokes the grant).
       if (this.model === 'RefreshToken' && typeof payload.consumed === 'number' && deps.now() / 1000 - payload.consumed < REFRESH_REUSE_WINDOW_SECONDS) return undefined;
       return payload;
@@ -44,7 +49,8 @@ export const adapterFactory = (deps: AdapterDeps) =>
     }
 
     async findByUserCode(userCode: string): Promise<AdapterPayload | undefined> {
-      return ((await deps.payloads.findByUserCode(this.model, userCode)) as AdapterPayload | null) ?? undefined;
+      const payload = (await deps.payloads.findByUserCode(this.model, userCode)) as AdapterPayload | null;
+      return payload ? deps.deviceCodes.open(payload) : undefined;
     }
 
     async consume(id: string): Promise<void> {

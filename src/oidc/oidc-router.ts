@@ -89,7 +89,7 @@ export const oidcRouter = (deps: OidcRouterDeps): Router => {
   router.use(
     withProvider(async (provider, req, res) => {
       labelProviderRoute(req);
-      if (req.path.startsWith('/auth')) rememberSignIn(req, await auth.sessions.browserSignIn(req, res));
+      if (req.path.startsWith('/auth') || req.path.startsWith('/device')) rememberSignIn(req, await auth.sessions.browserSignIn(req, res));
       askConsentForOfflineAccess(req, deps.impliedConsentMark);
       await dropUnverifiableHint(provider, req);
       await callbackOf(provider)(req, res);

@@ -12,6 +12,8 @@ export const TTL = {
   Grant: REMEMBERED_CONSENT_SECONDS,
   Session: 14 * 24 * 3600,
   Interaction: 60 * 60,
+  /** A device's user code (and its device code) lives ten minutes. */
+  DeviceCode: 10 * 60,
 } as const;
 
 export const SCOPES = ['openid', 'email', 'profile', 'offline_access', 'groups'] as const;

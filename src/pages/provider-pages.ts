@@ -1,5 +1,6 @@
 import type { ProviderPages } from '../web/oidc-interactions.js';
 import { localeFor } from './page-locale.js';
+import { DevicePage } from './views/device-page.js';
 import { LogoutPage } from './views/logout-page.js';
 import { MessagePage } from './views/message-page.js';
 
@@ -11,5 +12,15 @@ export const providerPages: ProviderPages = {
     const locale = localeFor(req);
     const { t } = locale;
     return MessagePage({ locale, title: t('error.title'), body: t('error.body'), detail: oauthError, link: { href: '/gatehouse/account', text: t('back.account') } });
+  },
+  deviceCode: (req, { action, xsrf, userCode, problem }) => {
+    const locale = localeFor(req);
+    const { t } = locale;
+    const said = problem === null ? null : problem === 'wrong' ? t('device.wrong') : problem === 'cancelled' ? t('device.cancelled') : t('problem.throttled', { seconds: problem.retryAfterSeconds });
+    return DevicePage({ locale, action, xsrf, userCode, problem: said });
+  },
+  deviceDone: (req) => {
+    const locale = localeFor(req);
+    return MessagePage({ locale, title: locale.t('device.doneTitle'), body: locale.t('device.done') });
   },
 };

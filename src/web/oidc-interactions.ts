@@ -56,4 +56,7 @@ export interface OidcInteractions {
 export interface ProviderPages {
   logoutConfirmation(req: Request, form: { action: string; xsrf: string }): VNode;
   providerError(req: Request, oauthError: string): VNode;
+  /** The device grant's page (RFC 8628): the person enters the code their device shows. */
+  deviceCode(req: Request, form: { action: string; xsrf: string; userCode: string; problem: 'wrong' | 'cancelled' | { retryAfterSeconds: number } | null }): VNode;
+  deviceDone(req: Request): VNode;
 }

@@ -6,4 +6,6 @@ export const PAGES = '/gatehouse';
 
 /** The path below the public origin where the provider is mounted; the issuer is the origin plus this. */
 export const OIDC_PATH = `${PAGES}/oidc`;
+/** Where a person enters the code a device shows (the device authorization grant). */
+export const DEVICE_PATH = `${PAGES}/device`;
 export const INTERACTION_PATH = `${OIDC_PATH}/interaction`;

@@ -16,6 +16,8 @@ interface CreateArgs {
   'skip-consent': boolean;
   'without-pkce': boolean;
   'require-mfa': boolean;
+  introspect: boolean;
+  device: boolean;
 }
 
 const clientInput = (args: CreateArgs, argv: readonly string[], groups: string[] | undefined) => ({
@@ -26,6 +28,8 @@ const clientInput = (args: CreateArgs, argv: readonly string[], groups: string[]
   skip_consent: args['skip-consent'],
   require_pkce: !args['without-pkce'],
   require_mfa: args['require-mfa'],
+  introspect: args.introspect,
+  device: args.device,
   ...(groups !== undefined && { allowed_groups: groups }),
 });
 
@@ -42,7 +46,9 @@ export const createOidcClientCommand = (ctx: CommandContext): CommandModule<obje
       .option('skip-consent', { type: 'boolean', default: false, describe: 'A first-party client: no consent page' })
       .option('without-pkce', { type: 'boolean', default: false, describe: 'Do not require PKCE (confidential clients only)' })
       .option('allowed-group', { type: 'string', array: true, describe: 'A group whose members may sign in (repeat; none = every enabled user)' })
-      .option('require-mfa', { type: 'boolean', default: false, describe: 'Sign-ins need a second factor' }) as unknown as Argv<CreateArgs>,
+      .option('require-mfa', { type: 'boolean', default: false, describe: 'Sign-ins need a second factor' })
+      .option('introspect', { type: 'boolean', default: false, describe: 'May introspect any token of the provider (a resource server; confidential only)' })
+      .option('device', { type: 'boolean', default: false, describe: 'May use the device authorization grant (command-line tools, TVs)' }) as unknown as Argv<CreateArgs>,
   handler: async (args) => {
     const created = await withService(loadConfig(ctx.io.env), ctx.io, async ({ useCases }) =>
       useCases.createOidcClientAsOperator(clientInput(args, ctx.io.argv, await allowedGroupIds(useCases, ctx.io.argv))),

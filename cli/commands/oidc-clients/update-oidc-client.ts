@@ -14,6 +14,8 @@ interface UpdateArgs {
   'skip-consent'?: boolean;
   'require-pkce'?: boolean;
   'require-mfa'?: boolean;
+  introspect?: boolean;
+  device?: boolean;
 }
 
 const given = (argv: readonly string[], name: string): boolean => argv.some((t) => t === `--${name}` || t.startsWith(`--${name}=`));
@@ -26,6 +28,8 @@ const changesOf = (args: UpdateArgs, argv: readonly string[], groups: string[] |
   ...(args['skip-consent'] !== undefined && { skip_consent: args['skip-consent'] }),
   ...(args['require-pkce'] !== undefined && { require_pkce: args['require-pkce'] }),
   ...(args['require-mfa'] !== undefined && { require_mfa: args['require-mfa'] }),
+  ...(args.introspect !== undefined && { introspect: args.introspect }),
+  ...(args.device !== undefined && { device: args.device }),
   ...(groups !== undefined && { allowed_groups: groups }),
 });
 
@@ -41,7 +45,9 @@ export const updateOidcClientCommand = (ctx: CommandContext): CommandModule<obje
       .option('skip-consent', { type: 'boolean', describe: 'First party: no consent page (--no-skip-consent to ask again)' })
       .option('require-pkce', { type: 'boolean', describe: 'Require PKCE (--no-require-pkce: confidential clients only)' })
       .option('allowed-group', { type: 'string', array: true, describe: 'Replaces the allowed groups (repeat; given empty = every enabled user)' })
-      .option('require-mfa', { type: 'boolean', describe: 'Sign-ins need a second factor (--no-require-mfa to drop it)' }) as unknown as Argv<UpdateArgs>,
+      .option('require-mfa', { type: 'boolean', describe: 'Sign-ins need a second factor (--no-require-mfa to drop it)' })
+      .option('introspect', { type: 'boolean', describe: 'May introspect any token (--no-introspect to drop it)' })
+      .option('device', { type: 'boolean', describe: 'May use the device grant (--no-device to drop it)' }) as unknown as Argv<UpdateArgs>,
   handler: async (args) => {
     const client = await withService(loadConfig(ctx.io.env), ctx.io, async ({ useCases }) =>
       useCases.updateOidcClient('operator', args['client-id'], changesOf(args, ctx.io.argv, await allowedGroupIds(useCases, ctx.io.argv))),

@@ -153,6 +153,8 @@ export interface ClientOptions {
   postLogoutRedirectUris?: string[];
   /** How a confidential client authenticates at the token endpoint. */
   auth?: 'basic' | 'post';
+  introspect?: boolean;
+  device?: boolean;
 }
 
 /** Registers a client as the operator would, and discovers the issuer with openid-client. */
@@ -164,6 +166,8 @@ export const registerClient = async (server: OidcServer, options: ClientOptions)
     post_logout_redirect_uris: options.postLogoutRedirectUris ?? [],
     skip_consent: options.skipConsent ?? false,
     require_pkce: options.requirePkce ?? true,
+    ...(options.introspect !== undefined && { introspect: options.introspect }),
+    ...(options.device !== undefined && { device: options.device }),
   });
   return { clientId: client.clientId, secret, config: await discover(server.issuer, client.clientId, secret, options.auth) };
 };

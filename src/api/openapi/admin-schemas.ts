@@ -32,6 +32,8 @@ const oidcClientFields = {
   require_pkce: { type: 'boolean' },
   allowed_groups: groupIds,
   require_mfa: requireMfa,
+  introspect: { type: 'boolean', description: 'A confidential client that may introspect any token of the provider, not only its own.' },
+  device: { type: 'boolean', description: 'The client may use the device authorization grant.' },
   created_at: instant,
 };
 const oidcClientRequired = Object.keys(oidcClientFields);

@@ -91,6 +91,8 @@ export const requestSchemas = {
     skip_consent: { type: 'boolean', default: false },
     require_pkce: { type: 'boolean', default: true, description: 'false only for a confidential client.' },
     ...policyFields,
+    introspect: { type: 'boolean', default: false, description: 'May introspect any token of the provider (a resource server); true only for a confidential client.' },
+    device: { type: 'boolean', default: false, description: 'May use the device authorization grant (RFC 8628).' },
   }),
   OidcClientChangeIn: {
     ...closed([], {
@@ -100,6 +102,8 @@ export const requestSchemas = {
       skip_consent: { type: 'boolean' },
       require_pkce: { type: 'boolean', description: 'false only for a confidential client.' },
       ...policyFields,
+      introspect: { type: 'boolean', description: 'true only for a confidential client.' },
+      device: { type: 'boolean' },
     }),
     minProperties: 1,
   },

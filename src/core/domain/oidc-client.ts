@@ -23,6 +23,10 @@ export interface OidcClient {
   /** The client's access policy (domain/access-policy.ts): group ids, empty = every enabled user. */
   allowedGroups: GroupId[];
   requireMfa: boolean;
+  /** A confidential client that may introspect any token of the provider, not only its own (RFC 7662). */
+  introspect: boolean;
+  /** A client of the device authorization grant (RFC 8628). */
+  device: boolean;
 }
 
 /** A user's remembered consent for one client, as the account page and the API list it. */

@@ -69,6 +69,7 @@ import { makePurgeExpiredOidcPayloads } from './oidc/purge-expired-oidc-payloads
 import { makeRecordOidcEvent } from './oidc/record-oidc-event.js';
 import { makeRevokeMyOidcGrant } from './oidc/revoke-my-oidc-grant.js';
 import { makeUpdateOidcClient } from './oidc/update-oidc-client.js';
+import { makeDeviceCodeAttempts } from './oidc/device-code-attempts.js';
 import { makeUpdateMe } from './account/update-me.js';
 import { makeUpdateUser } from './admin/update-user.js';
 import { makeCreateGroup } from './groups/create-group.js';
@@ -173,6 +174,7 @@ export const makeUseCases = (
     rotateOidcSigningKeysAsOperator: makeRotateOidcSigningKeysAsOperator(ports),
     purgeExpiredOidcPayloads: makePurgeExpiredOidcPayloads(ports),
     updateOidcClient: makeUpdateOidcClient(ports, production),
+    deviceCodeAttempts: makeDeviceCodeAttempts(ports, limits),
     updateMe: makeUpdateMe(ports),
     updateUser: makeUpdateUser(ports),
     createGroup: makeCreateGroup(ports),

@@ -399,4 +399,13 @@ export const de: Record<MessageKey, string> = {
   'account.totpRemoved': 'Die Authenticator-App ist entfernt.',
   'confirm.removeTotp': 'Die Authenticator-App entfernen? Ihre Codes gelten dann nicht mehr.',
   'confirm.removeTotpButton': 'Authenticator-App entfernen',
+  'device.title': 'Gerät verbinden',
+  'device.intro': 'Geben Sie den Code ein, den Ihr Gerät anzeigt, um es mit Ihrem Konto anzumelden.',
+  'device.field': 'Gerätecode',
+  'device.hint': 'Acht Buchstaben, zum Beispiel BCDF-GHJK.',
+  'device.submit': 'Weiter',
+  'device.wrong': 'Dieser Code ist ungültig, abgelaufen oder wurde schon verwendet. Prüfen Sie den Code auf Ihrem Gerät.',
+  'device.cancelled': 'Die Anmeldung wurde abgebrochen. Beginnen Sie erneut auf Ihrem Gerät.',
+  'device.doneTitle': 'Gerät verbunden',
+  'device.done': 'Sie können zu Ihrem Gerät zurückkehren.',
 };

@@ -401,6 +401,15 @@ export const en = {
   'account.totpRemoved': 'The authenticator app is removed.',
   'confirm.removeTotp': 'Remove the authenticator app? Its codes stop working.',
   'confirm.removeTotpButton': 'Remove authenticator app',
+  'device.title': 'Connect a device',
+  'device.intro': 'Enter the code your device shows to sign it in with your account.',
+  'device.field': 'Device code',
+  'device.hint': 'Eight letters, for example BCDF-GHJK.',
+  'device.submit': 'Continue',
+  'device.wrong': 'This code is not valid, has expired or was already used. Check the code on your device.',
+  'device.cancelled': 'The sign-in was cancelled. Start again on your device.',
+  'device.doneTitle': 'Device connected',
+  'device.done': 'You can go back to your device.',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -13,6 +13,8 @@ export interface OidcClientRow {
   secretHash: string | null;
   createdAt: Date;
   requireMfa: number;
+  introspect: number;
+  device: number;
 }
 
 export const OIDC_CLIENTS: Model<OidcClientRow, 'clientId'> = {
@@ -29,5 +31,7 @@ export const OIDC_CLIENTS: Model<OidcClientRow, 'clientId'> = {
     { name: 'secret_hash', field: 'secretHash', type: { kind: 'string', length: 64 }, nullable: true },
     { name: 'created_at', field: 'createdAt', type: { kind: 'timestamp' }, nullable: false },
     { name: 'require_mfa', field: 'requireMfa', type: { kind: 'integer' }, nullable: false },
+    { name: 'introspect', field: 'introspect', type: { kind: 'integer' }, nullable: false },
+    { name: 'device', field: 'device', type: { kind: 'integer' }, nullable: false },
   ],
 };

@@ -11,6 +11,8 @@ export const toClientRow = ({ allowedGroups: _groups, ...client }: OidcClient): 
   skipConsent: client.skipConsent ? 1 : 0,
   requirePkce: client.requirePkce ? 1 : 0,
   requireMfa: client.requireMfa ? 1 : 0,
+  introspect: client.introspect ? 1 : 0,
+  device: client.device ? 1 : 0,
 });
 
 const fromClientRow = (row: OidcClientRow, allowedGroups: OidcClient['allowedGroups']): OidcClient => ({
@@ -20,6 +22,8 @@ const fromClientRow = (row: OidcClientRow, allowedGroups: OidcClient['allowedGro
   skipConsent: row.skipConsent === 1,
   requirePkce: row.requirePkce === 1,
   requireMfa: row.requireMfa === 1,
+  introspect: row.introspect === 1,
+  device: row.device === 1,
   allowedGroups,
 });
 

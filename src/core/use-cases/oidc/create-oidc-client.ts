@@ -32,6 +32,8 @@ export const makeCreateOidcClient =
     const body = parse<OidcClientInput>(oidcClientRules(production), input);
     // Without PKCE nothing but a secret binds a code to its client, and a public client has none.
     if (body.type === 'public' && !body.require_pkce) throw invalid(['require_pkce'], 'may be false only for a confidential client');
+    // RFC 7662 answers only an authenticated client: a public one has nothing to authenticate with.
+    if (body.type === 'public' && body.introspect) throw invalid(['introspect'], 'may be true only for a confidential client');
     const issued = body.type === 'confidential' ? deps.secrets.issue('oidc_client_secret') : null;
     const client: OidcClient = {
       clientId: deps.secrets.issue('oidc_client_id').secret,
@@ -45,6 +47,8 @@ export const makeCreateOidcClient =
       createdAt: deps.clock.now(),
       allowedGroups: [],
       requireMfa: body.require_mfa,
+      introspect: body.introspect,
+      device: body.device,
     };
     await scope.transaction(async (admin) => {
       client.allowedGroups = await existingGroups(admin, body.allowed_groups);

@@ -9,7 +9,7 @@ import { existingGroups } from '../access/policy-groups.js';
 import { recordClientEvent } from './oidc-admin-event.js';
 import { toOidcClientView, type OidcClientView } from './oidc-client-view.js';
 
-/** input: any of { name, redirect_uris, post_logout_redirect_uris, skip_consent, require_pkce, allowed_groups, require_mfa }. */
+/** input: any of { name, redirect_uris, post_logout_redirect_uris, skip_consent, require_pkce, allowed_groups, require_mfa, introspect, device }. */
 export type UpdateOidcClient = (caller: AdminCaller, clientId: string, input: unknown) => Promise<OidcClientView>;
 
 const samePolicy = (a: OidcClient, b: OidcClient): boolean =>
@@ -36,9 +36,12 @@ export const makeUpdateOidcClient =
         ...(body.skip_consent !== undefined && { skipConsent: body.skip_consent }),
         ...(body.require_pkce !== undefined && { requirePkce: body.require_pkce }),
         ...(body.require_mfa !== undefined && { requireMfa: body.require_mfa }),
+        ...(body.introspect !== undefined && { introspect: body.introspect }),
+        ...(body.device !== undefined && { device: body.device }),
         ...(body.allowed_groups !== undefined && { allowedGroups: await existingGroups(admin, body.allowed_groups) }),
       };
       if (after.type === 'public' && !after.requirePkce) throw invalid(['require_pkce'], 'may be false only for a confidential client');
+      if (after.type === 'public' && after.introspect) throw invalid(['introspect'], 'may be true only for a confidential client');
       await admin.updateOidcClient(after);
       if (!samePolicy(before, after)) await recordClientEvent(deps, admin, 'access_policy_changed', clientId);
       return toOidcClientView(after);
