@@ -130,7 +130,7 @@ for (const javaScriptEnabled of [true, false]) {
     });
 
     it('deleting one’s own account asks first; Cancel changes nothing', async () => {
-      await page.goto(`${server.origin}/gatehouse/account`);
+      await page.goto(`${server.origin}/gatehouse/account/profile`);
       const section = region(page, 'Delete account');
       await section.getByLabel('Password', exact).fill(PASSWORD);
       await section.getByRole('button', { name: 'Delete my account', exact: true }).click();
