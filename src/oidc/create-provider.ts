@@ -85,9 +85,10 @@ const policy = (impliedConsent: string) => {
 
 /**
  * The provider's own HTML (a form_post answer, the form that ends a session when another person
- * signs in at the same browser) gets the pages' policy before it is written, so oidc-provider adds
- * the hash of its one inline script to script-src; once the answer is known, its form-action also
- * allows the client's redirect origin the form posts (or the redirects after it) go to.
+ * signs in at the same browser, the form that ends a logout without a session) gets the pages' policy
+ * before it is written, so oidc-provider adds the hash of its one inline script to script-src; once
+ * the answer is known, its form-action also allows the client's redirect (or post-logout redirect)
+ * origin the form posts (or the redirects after it) go to.
  */
 const pagePolicyForProviderPages = async (ctx: KoaContextWithOIDC, next: () => Promise<void>): Promise<void> => {
   ctx.set('Content-Security-Policy', pagePolicy());
@@ -96,7 +97,8 @@ const pagePolicyForProviderPages = async (ctx: KoaContextWithOIDC, next: () => P
   // A resumed authorization that first ends another person's session has not read its params yet: its interaction has them.
   const interaction = ctx.oidc?.entities?.Interaction as { params?: { redirect_uri?: unknown } } | undefined;
   const redirectUri = ctx.oidc?.params?.redirect_uri ?? interaction?.params?.redirect_uri;
-  const origins = originOf(redirectUri);
+  // Without a provider session, end-session answers a self-posting form whose answer redirects to the client's post-logout URI.
+  const origins = [...originOf(redirectUri), ...originOf(ctx.oidc?.params?.post_logout_redirect_uri)];
   if (typeof policy === 'string' && origins.length > 0) ctx.set('Content-Security-Policy', policy.replace("form-action 'self'", `form-action 'self' ${origins.join(' ')}`));
 };
 
