@@ -141,6 +141,8 @@ export const providerConfiguration = (deps: ProviderDeps): Configuration => ({
     Interaction: TTL.Interaction,
   },
   rotateRefreshToken: true,
+  // A client revoking its token (RFC 7009) ends that token's grant tokens, not the person's consent: only they, an admin or the client's deletion forget it.
+  revokeGrantPolicy: (ctx) => ctx.oidc.route !== 'revocation',
   issueRefreshToken: async (_ctx, client, code) => client.grantTypeAllowed('refresh_token') && code.scopes.has('offline_access'),
   interactions: { url: (_ctx, interaction) => `${INTERACTION_PATH}/${interaction.uid}`, policy: policy(deps.impliedConsentMark) },
   loadExistingGrant: async (ctx) => {
