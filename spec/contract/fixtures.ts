@@ -111,6 +111,8 @@ export const anOidcClient = (overrides: Partial<OidcClient> = {}): OidcClient =>
   createdAt: at('2026-01-02T03:04:05.678Z'),
   allowedGroups: [],
   requireMfa: false,
+  applicationType: 'web',
+  allowedOrigins: [],
   ...overrides,
 });
 

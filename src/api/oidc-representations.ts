@@ -12,6 +12,8 @@ export const toOidcClientOut = (client: OidcClientView) => ({
   require_pkce: client.requirePkce,
   allowed_groups: client.allowedGroups,
   require_mfa: client.requireMfa,
+  application_type: client.applicationType,
+  allowed_origins: client.allowedOrigins,
   created_at: client.createdAt.toISOString(),
 });
 

@@ -16,6 +16,7 @@ interface CreateArgs {
   'skip-consent': boolean;
   'without-pkce': boolean;
   'require-mfa': boolean;
+  native: boolean;
 }
 
 const clientInput = (args: CreateArgs, argv: readonly string[], groups: string[] | undefined) => ({
@@ -26,6 +27,8 @@ const clientInput = (args: CreateArgs, argv: readonly string[], groups: string[]
   skip_consent: args['skip-consent'],
   require_pkce: !args['without-pkce'],
   require_mfa: args['require-mfa'],
+  application_type: args.native ? 'native' : 'web',
+  allowed_origins: repeatedOption(argv, 'allowed-origin'),
   ...(groups !== undefined && { allowed_groups: groups }),
 });
 
@@ -42,7 +45,9 @@ export const createOidcClientCommand = (ctx: CommandContext): CommandModule<obje
       .option('skip-consent', { type: 'boolean', default: false, describe: 'A first-party client: no consent page' })
       .option('without-pkce', { type: 'boolean', default: false, describe: 'Do not require PKCE (confidential clients only)' })
       .option('allowed-group', { type: 'string', array: true, describe: 'A group whose members may sign in (repeat; none = every enabled user)' })
-      .option('require-mfa', { type: 'boolean', default: false, describe: 'Sign-ins need a second factor' }) as unknown as Argv<CreateArgs>,
+      .option('require-mfa', { type: 'boolean', default: false, describe: 'Sign-ins need a second factor' })
+      .option('native', { type: 'boolean', default: false, describe: 'A native app: loopback redirect URIs match on any port' })
+      .option('allowed-origin', { type: 'string', array: true, describe: 'A single-page application\'s origin that gets CORS answers (--public; repeat)' }) as unknown as Argv<CreateArgs>,
   handler: async (args) => {
     const created = await withService(loadConfig(ctx.io.env), ctx.io, async ({ useCases }) =>
       useCases.createOidcClientAsOperator(clientInput(args, ctx.io.argv, await allowedGroupIds(useCases, ctx.io.argv))),

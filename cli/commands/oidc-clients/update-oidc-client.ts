@@ -14,6 +14,7 @@ interface UpdateArgs {
   'skip-consent'?: boolean;
   'require-pkce'?: boolean;
   'require-mfa'?: boolean;
+  native?: boolean;
 }
 
 const given = (argv: readonly string[], name: string): boolean => argv.some((t) => t === `--${name}` || t.startsWith(`--${name}=`));
@@ -26,6 +27,8 @@ const changesOf = (args: UpdateArgs, argv: readonly string[], groups: string[] |
   ...(args['skip-consent'] !== undefined && { skip_consent: args['skip-consent'] }),
   ...(args['require-pkce'] !== undefined && { require_pkce: args['require-pkce'] }),
   ...(args['require-mfa'] !== undefined && { require_mfa: args['require-mfa'] }),
+  ...(args.native !== undefined && { application_type: args.native ? 'native' : 'web' }),
+  ...(given(argv, 'allowed-origin') && { allowed_origins: repeatedOption(argv, 'allowed-origin') }),
   ...(groups !== undefined && { allowed_groups: groups }),
 });
 
@@ -41,7 +44,9 @@ export const updateOidcClientCommand = (ctx: CommandContext): CommandModule<obje
       .option('skip-consent', { type: 'boolean', describe: 'First party: no consent page (--no-skip-consent to ask again)' })
       .option('require-pkce', { type: 'boolean', describe: 'Require PKCE (--no-require-pkce: confidential clients only)' })
       .option('allowed-group', { type: 'string', array: true, describe: 'Replaces the allowed groups (repeat; given empty = every enabled user)' })
-      .option('require-mfa', { type: 'boolean', describe: 'Sign-ins need a second factor (--no-require-mfa to drop it)' }) as unknown as Argv<UpdateArgs>,
+      .option('require-mfa', { type: 'boolean', describe: 'Sign-ins need a second factor (--no-require-mfa to drop it)' })
+      .option('native', { type: 'boolean', describe: 'A native app (--no-native: a web application)' })
+      .option('allowed-origin', { type: 'string', array: true, describe: 'Replaces the CORS origins (repeat; given empty = none)' }) as unknown as Argv<UpdateArgs>,
   handler: async (args) => {
     const client = await withService(loadConfig(ctx.io.env), ctx.io, async ({ useCases }) =>
       useCases.updateOidcClient('operator', args['client-id'], changesOf(args, ctx.io.argv, await allowedGroupIds(useCases, ctx.io.argv))),

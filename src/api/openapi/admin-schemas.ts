@@ -32,6 +32,8 @@ const oidcClientFields = {
   require_pkce: { type: 'boolean' },
   allowed_groups: groupIds,
   require_mfa: requireMfa,
+  application_type: { enum: ['web', 'native'] },
+  allowed_origins: { type: 'array', items: { type: 'string' }, description: 'The exact origins that get CORS answers (a public web client).' },
   created_at: instant,
 };
 const oidcClientRequired = Object.keys(oidcClientFields);

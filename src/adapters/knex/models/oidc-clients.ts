@@ -1,4 +1,4 @@
-import type { OidcClientType } from '../../../core/domain/oidc-client.js';
+import type { OidcApplicationType, OidcClientType } from '../../../core/domain/oidc-client.js';
 import type { Model } from './model.js';
 
 /** An OidcClient as stored: URI lists as JSON text, flags as 0/1 (one type family on both engines). */
@@ -13,6 +13,8 @@ export interface OidcClientRow {
   secretHash: string | null;
   createdAt: Date;
   requireMfa: number;
+  applicationType: OidcApplicationType;
+  allowedOrigins: string;
 }
 
 export const OIDC_CLIENTS: Model<OidcClientRow, 'clientId'> = {
@@ -29,5 +31,7 @@ export const OIDC_CLIENTS: Model<OidcClientRow, 'clientId'> = {
     { name: 'secret_hash', field: 'secretHash', type: { kind: 'string', length: 64 }, nullable: true },
     { name: 'created_at', field: 'createdAt', type: { kind: 'timestamp' }, nullable: false },
     { name: 'require_mfa', field: 'requireMfa', type: { kind: 'integer' }, nullable: false },
+    { name: 'application_type', field: 'applicationType', type: { kind: 'string', length: 16 }, nullable: false },
+    { name: 'allowed_origins', field: 'allowedOrigins', type: { kind: 'text' }, nullable: false },
   ],
 };

@@ -11,6 +11,7 @@ export const toClientRow = ({ allowedGroups: _groups, ...client }: OidcClient): 
   skipConsent: client.skipConsent ? 1 : 0,
   requirePkce: client.requirePkce ? 1 : 0,
   requireMfa: client.requireMfa ? 1 : 0,
+  allowedOrigins: JSON.stringify(client.allowedOrigins),
 });
 
 const fromClientRow = (row: OidcClientRow, allowedGroups: OidcClient['allowedGroups']): OidcClient => ({
@@ -20,6 +21,7 @@ const fromClientRow = (row: OidcClientRow, allowedGroups: OidcClient['allowedGro
   skipConsent: row.skipConsent === 1,
   requirePkce: row.requirePkce === 1,
   requireMfa: row.requireMfa === 1,
+  allowedOrigins: JSON.parse(row.allowedOrigins) as string[],
   allowedGroups,
 });
 

@@ -1,6 +1,7 @@
 import type { AdminCaller } from '../../domain/admin-principal.js';
 import type { OidcClient } from '../../domain/oidc-client.js';
 import { oidcClientRules, type OidcClientInput } from '../../oidc-client-rules.js';
+import { assertAppShape } from '../../oidc-client-shape.js';
 import type { Ports } from '../../ports/ports.js';
 import { invalid, parse } from '../../rules.js';
 import { openAdminScopeForChange } from '../admin/admin-authentication.js';
@@ -45,7 +46,10 @@ export const makeCreateOidcClient =
       createdAt: deps.clock.now(),
       allowedGroups: [],
       requireMfa: body.require_mfa,
+      applicationType: body.application_type,
+      allowedOrigins: body.allowed_origins,
     };
+    assertAppShape(client);
     await scope.transaction(async (admin) => {
       client.allowedGroups = await existingGroups(admin, body.allowed_groups);
       await admin.insertOidcClient(client);
