@@ -16,13 +16,17 @@ export const clientMetadataOf = (client: OidcClient): ClientMetadata => ({
   require_auth_time: true,
   grant_types: ['authorization_code', 'refresh_token'],
   response_types: ['code'],
+  // native: its loopback redirect URIs match on any port (RFC 8252 §7.3), as oidc-provider does for that type.
+  application_type: client.applicationType,
   ...(client.type === 'public' || client.secretHash === null
     ? { token_endpoint_auth_method: 'none' }
     : { token_endpoint_auth_method: 'client_secret_basic', client_secret: client.secretHash }),
   // Read back by the provider's settings (pkce.required, consent), never sent to anyone.
   'gatehouse:skip_consent': client.skipConsent,
   'gatehouse:require_pkce': client.requirePkce,
+  'gatehouse:allowed_origins': client.allowedOrigins,
 });
 
 export const SKIP_CONSENT = 'gatehouse:skip_consent';
 export const REQUIRE_PKCE = 'gatehouse:require_pkce';
+export const ALLOWED_ORIGINS = 'gatehouse:allowed_origins';

@@ -4,11 +4,12 @@ import { isDomainError } from '../core/domain/errors.js';
 import type { Config } from '../config/config.js';
 import type { OidcClientLookup, OidcPayloadStore } from '../core/ports/oidc-store.js';
 import type { UseCases } from '../core/use-cases/use-cases.js';
-import { REQUIRE_PKCE, SKIP_CONSENT } from './client-metadata.js';
+import { ALLOWED_ORIGINS, REQUIRE_PKCE, SKIP_CONSENT } from './client-metadata.js';
 import { adapterFactory } from './oidc-adapter.js';
 import { signInOf } from './oidc-request-state.js';
 import { originOf, pagePolicy } from '../web/page-sender.js';
 import { answerCors } from './cors-policy.js';
+import { answerClientAuthAsRfc6749 } from './client-auth-answers.js';
 import { advertiseWhatWorks } from './discovery-document.js';
 import { carriesImpliedConsent } from './implied-consent.js';
 import { providerCookies } from './provider-cookies.js';
@@ -117,7 +118,7 @@ export const providerConfiguration = (deps: ProviderDeps): Configuration => ({
   // ID tokens are RS256 for every client (clientDefaults): ES256 is published in the JWKS, not offered.
   enabledJWA: { idTokenSigningAlgValues: ['RS256'] },
   pkce: { required: (_ctx, client) => client.clientAuthMethod === 'none' || client.metadata()[REQUIRE_PKCE] !== false },
-  extraClientMetadata: { properties: [SKIP_CONSENT, REQUIRE_PKCE] },
+  extraClientMetadata: { properties: [SKIP_CONSENT, REQUIRE_PKCE, ALLOWED_ORIGINS] },
   extraParams: [IMPLIED_CONSENT],
   features: {
     devInteractions: { enabled: false },
@@ -202,7 +203,8 @@ export const createProvider = (deps: ProviderDeps): Provider => {
   assertNoDevInteractions(configuration);
   const provider = new Provider(`${deps.config.publicOrigin}${OIDC_PATH}`, configuration);
   provider.use(publicOriginOnly(deps.config.publicOrigin));
-  provider.use(answerCors);
+  provider.use(answerCors(deps.clients));
+  provider.use(answerClientAuthAsRfc6749(`${deps.config.publicOrigin}${OIDC_PATH}`));
   provider.use(advertiseWhatWorks);
   provider.use(pagePolicyForProviderPages);
   provider.Client.prototype.compareClientSecret = function compare(this: { clientSecret?: string }, sent: string) {
