@@ -44,23 +44,6 @@ describe('gatehouse oidc-clients create|list|delete', function () {
     expect(out).to.include({ type: 'public', skip_consent: true, require_pkce: true });
   });
 
-  it('creates a native app with --native and a single-page application with --allowed-origin; update changes them', async () => {
-    const native = JSON.parse((await clients(['create', '--name', 'Desktop', '--redirect-uri', 'http://127.0.0.1/callback', '--public', '--native'])).stdout) as Record<string, unknown>;
-    expect(native).to.include({ type: 'public', application_type: 'native' });
-    expect(native.allowed_origins).to.deep.equal([]);
-    const spa = await clients(['create', '--name', 'Board', '--redirect-uri', 'https://board.example.com/cb', '--public', '--allowed-origin', 'https://board.example.com', '--allowed-origin', 'https://board2.example.com']);
-    expect(spa.code, spa.stderr).to.equal(0);
-    const out = JSON.parse(spa.stdout) as Record<string, unknown>;
-    expect(out).to.include({ application_type: 'web' });
-    expect(out.allowed_origins).to.deep.equal(['https://board.example.com', 'https://board2.example.com']);
-    const updated = await clients(['update', '--client-id', String(out.client_id), '--allowed-origin', 'https://board3.example.com']);
-    expect(updated.code, updated.stderr).to.equal(0);
-    expect((JSON.parse(updated.stdout) as Record<string, unknown>).allowed_origins).to.deep.equal(['https://board3.example.com']);
-    const confidential = await clients(['create', '--name', 'Server', '--redirect-uri', 'https://s.example.com/cb', '--allowed-origin', 'https://s.example.com']);
-    expect(confidential.code).to.equal(2);
-    expect(confidential.stderr).to.include('allowed_origins');
-  });
-
   it('refuses --without-pkce for a public client and a bad redirect URI: exit 2, the field named, nothing stored', async () => {
     const before = await countRows(database.db, 'oidc_clients');
     const pkce = await clients(['create', '--name', 'X', '--redirect-uri', 'https://x.example.com/cb', '--public', '--without-pkce']);
@@ -100,5 +83,21 @@ describe('gatehouse oidc-clients create|list|delete', function () {
     expect(again.code).to.equal(1);
     expect(again.stderr).to.include('no such account or client');
     expect((await clients(['delete'])).code, 'no --client-id').to.equal(2);
+  });
+  it('creates a native app with --native and a single-page application with --allowed-origin; update changes them', async () => {
+    const native = JSON.parse((await clients(['create', '--name', 'Desktop', '--redirect-uri', 'http://127.0.0.1/callback', '--public', '--native'])).stdout) as Record<string, unknown>;
+    expect(native).to.include({ type: 'public', application_type: 'native' });
+    expect(native.allowed_origins).to.deep.equal([]);
+    const spa = await clients(['create', '--name', 'Board', '--redirect-uri', 'https://board.example.com/cb', '--public', '--allowed-origin', 'https://board.example.com', '--allowed-origin', 'https://board2.example.com']);
+    expect(spa.code, spa.stderr).to.equal(0);
+    const out = JSON.parse(spa.stdout) as Record<string, unknown>;
+    expect(out).to.include({ application_type: 'web' });
+    expect(out.allowed_origins).to.deep.equal(['https://board.example.com', 'https://board2.example.com']);
+    const updated = await clients(['update', '--client-id', String(out.client_id), '--allowed-origin', 'https://board3.example.com']);
+    expect(updated.code, updated.stderr).to.equal(0);
+    expect((JSON.parse(updated.stdout) as Record<string, unknown>).allowed_origins).to.deep.equal(['https://board3.example.com']);
+    const confidential = await clients(['create', '--name', 'Server', '--redirect-uri', 'https://s.example.com/cb', '--allowed-origin', 'https://s.example.com']);
+    expect(confidential.code).to.equal(2);
+    expect(confidential.stderr).to.include('allowed_origins');
   });
 });
