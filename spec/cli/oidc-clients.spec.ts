@@ -4,8 +4,7 @@ import { countRows } from '../support/db/count-rows.js';
 import { createCliDatabase, type CliDatabase } from '../support/cli/cli-database.js';
 import { ensureBuilt, runCli } from '../support/cli/run-cli.js';
 
-const CLIENT_KEYS = ['client_id', 'name', 'type', 'redirect_uris', 'post_logout_redirect_uris', 'skip_consent', 'require_pkce', 'created_at', 'allowed_groups', 'require_mfa'];
-CLIENT_KEYS.push('introspect', 'device');
+const CLIENT_KEYS = ['client_id', 'name', 'type', 'redirect_uris', 'post_logout_redirect_uris', 'skip_consent', 'require_pkce', 'created_at', 'allowed_groups', 'require_mfa', 'introspect', 'device', 'application_type', 'allowed_origins'];
 
 describe('gatehouse oidc-clients create|list|delete', function () {
   this.timeout(60_000);
@@ -84,5 +83,21 @@ describe('gatehouse oidc-clients create|list|delete', function () {
     expect(again.code).to.equal(1);
     expect(again.stderr).to.include('no such account or client');
     expect((await clients(['delete'])).code, 'no --client-id').to.equal(2);
+  });
+  it('creates a native app with --native and a single-page application with --allowed-origin; update changes them', async () => {
+    const native = JSON.parse((await clients(['create', '--name', 'Desktop', '--redirect-uri', 'http://127.0.0.1/callback', '--public', '--native'])).stdout) as Record<string, unknown>;
+    expect(native).to.include({ type: 'public', application_type: 'native' });
+    expect(native.allowed_origins).to.deep.equal([]);
+    const spa = await clients(['create', '--name', 'Board', '--redirect-uri', 'https://board.example.com/cb', '--public', '--allowed-origin', 'https://board.example.com', '--allowed-origin', 'https://board2.example.com']);
+    expect(spa.code, spa.stderr).to.equal(0);
+    const out = JSON.parse(spa.stdout) as Record<string, unknown>;
+    expect(out).to.include({ application_type: 'web' });
+    expect(out.allowed_origins).to.deep.equal(['https://board.example.com', 'https://board2.example.com']);
+    const updated = await clients(['update', '--client-id', String(out.client_id), '--allowed-origin', 'https://board3.example.com']);
+    expect(updated.code, updated.stderr).to.equal(0);
+    expect((JSON.parse(updated.stdout) as Record<string, unknown>).allowed_origins).to.deep.equal(['https://board3.example.com']);
+    const confidential = await clients(['create', '--name', 'Server', '--redirect-uri', 'https://s.example.com/cb', '--allowed-origin', 'https://s.example.com']);
+    expect(confidential.code).to.equal(2);
+    expect(confidential.stderr).to.include('allowed_origins');
   });
 });

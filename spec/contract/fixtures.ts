@@ -113,6 +113,8 @@ export const anOidcClient = (overrides: Partial<OidcClient> = {}): OidcClient =>
   requireMfa: false,
   introspect: false,
   device: false,
+  applicationType: 'web',
+  allowedOrigins: [],
   ...overrides,
 });
 

@@ -29,6 +29,18 @@ export function oidcStoreContract(adapter: string, factory: StoreFactory): void 
 
     const codeOf = (grantId: string, extra: Record<string, unknown> = {}) => ({ accountId: user.id, clientId: client.clientId, grantId, kind: 'AuthorizationCode', ...extra });
 
+    it('allows an origin only when a web public client lists it exactly', async () => {
+      const spa = 'https://spa.example.com';
+      expect(await store.oidcClients.originAllowed(spa), 'no client lists it').to.equal(false);
+      await store.admins.open(anAdmin(null)).insertOidcClient(anOidcClient({ type: 'public', secretHash: null, allowedOrigins: [spa] }));
+      await store.admins.open(anAdmin(null)).insertOidcClient(anOidcClient({ type: 'public', secretHash: null, applicationType: 'native', allowedOrigins: ['https://native.example.com'] }));
+      expect(await store.oidcClients.originAllowed(spa)).to.equal(true);
+      expect(await store.oidcClients.originAllowed(`${spa}/`), 'not exactly').to.equal(false);
+      expect(await store.oidcClients.originAllowed('https://spa.example.co'), 'a prefix').to.equal(false);
+      expect(await store.oidcClients.originAllowed('https://native.example.com'), 'a native client').to.equal(false);
+      expect((await store.oidcClients.find(client.clientId))?.allowedOrigins).to.deep.equal([]);
+    });
+
     it('finds an upserted payload as given, replaces it on a second upsert, and destroys it', async () => {
       await store.oidcPayloads.upsert('AuthorizationCode', 'c1', codeOf('g1', { scope: 'openid', nested: { a: [1, 2] } }), later());
       expect(await store.oidcPayloads.find('AuthorizationCode', 'c1')).to.deep.equal(codeOf('g1', { scope: 'openid', nested: { a: [1, 2] } }));

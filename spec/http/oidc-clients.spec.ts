@@ -37,6 +37,8 @@ describe('HTTP OpenID clients: /api/v1/admin/oidc/clients', () => {
       require_mfa: false,
       introspect: false,
       device: false,
+      application_type: 'web',
+      allowed_origins: [],
     });
     expect(client_id).to.match(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(client_secret).to.match(/^[A-Za-z0-9_-]{43}$/); // 32 random bytes
@@ -57,6 +59,35 @@ describe('HTTP OpenID clients: /api/v1/admin/oidc/clients', () => {
     expect(res.body).not.to.have.property('client_secret');
     expect([res.body.skip_consent, res.body.require_pkce]).to.deep.equal([true, true]);
     expect((await h.db('oidc_clients').where({ client_id: res.body.client_id }).first()).secret_hash).to.equal(null);
+  });
+
+  it('takes application_type and allowed_origins (a public web client\'s exact origins); PATCH changes them; the rest is 422 and writes nothing', async () => {
+    const native = await create({ name: 'Desktop', type: 'public', application_type: 'native', redirect_uris: ['http://127.0.0.1/callback'] });
+    expect(native.status).to.equal(201);
+    expect([native.body.application_type, native.body.allowed_origins]).to.deep.equal(['native', []]);
+    const spa = await create({ name: 'Board', type: 'public', redirect_uris: ['https://board.example.com/cb'], allowed_origins: ['https://board.example.com'] });
+    expect(spa.status).to.equal(201);
+    expect([spa.body.application_type, spa.body.allowed_origins]).to.deep.equal(['web', ['https://board.example.com']]);
+    const patched = await api(h).patch(`${CLIENTS}/${spa.body.client_id}`).set(asCookie(admin)).send({ allowed_origins: ['https://board.example.com', 'http://localhost:5173'] });
+    expect(patched.status).to.equal(200);
+    expect(patched.body.allowed_origins).to.deep.equal(['https://board.example.com', 'http://localhost:5173']);
+    expect((await api(h).get(`${CLIENTS}/${spa.body.client_id}`).set(asCookie(admin))).body.allowed_origins).to.deep.equal(['https://board.example.com', 'http://localhost:5173']);
+    const before = await countRows(h.db, 'oidc_clients');
+    const refused = {
+      confidential: await create({ ...GRAFANA, allowed_origins: ['https://grafana.example.com'] }),
+      native: await create({ name: 'D', type: 'public', application_type: 'native', redirect_uris: ['http://127.0.0.1/cb'], allowed_origins: ['https://d.example.com'] }),
+      withPath: await create({ name: 'B', type: 'public', redirect_uris: ['https://b.example.com/cb'], allowed_origins: ['https://b.example.com/'] }),
+      unknownType: await create({ name: 'B', type: 'public', application_type: 'desktop', redirect_uris: ['https://b.example.com/cb'] }),
+      nativeOnTheWeb: await create({ name: 'D', type: 'public', application_type: 'native', redirect_uris: ['http://d.example.com/cb'] }),
+      patchToNative: await api(h).patch(`${CLIENTS}/${spa.body.client_id}`).set(asCookie(admin)).send({ application_type: 'native' }),
+    };
+    for (const [what, res] of Object.entries(refused)) {
+      expect(res.status, what).to.equal(422);
+      expect(res.body.code, what).to.equal('validation_failed');
+      expect(JSON.stringify(res.body), what).not.to.include('example.com');
+    }
+    expect(await countRows(h.db, 'oidc_clients')).to.equal(before);
+    expect((await api(h).get(`${CLIENTS}/${spa.body.client_id}`).set(asCookie(admin))).body.application_type).to.equal('web');
   });
 
   it('lets a confidential client go without PKCE, never a public one', async () => {

@@ -14,6 +14,8 @@ export const toOidcClientOut = (client: OidcClientView) => ({
   require_mfa: client.requireMfa,
   introspect: client.introspect,
   device: client.device,
+  application_type: client.applicationType,
+  allowed_origins: client.allowedOrigins,
   created_at: client.createdAt.toISOString(),
 });
 

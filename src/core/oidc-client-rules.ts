@@ -1,5 +1,6 @@
 import Joi from 'joi';
 import { redirectUriProblem, REDIRECT_URI_MAX } from './domain/redirect-uri.js';
+import { allowedOriginProblem } from './domain/allowed-origin.js';
 import { allowedGroups } from './access-rules.js';
 import { label } from './rules.js';
 
@@ -11,6 +12,16 @@ const redirectUri = (production: boolean) =>
       if (problem) throw new Error(problem);
       return value;
     });
+
+const allowedOrigin = (production: boolean) =>
+  Joi.string()
+    .max(REDIRECT_URI_MAX)
+    .custom((value: string) => {
+      const problem = allowedOriginProblem(value, production);
+      if (problem) throw new Error(problem);
+      return value;
+    });
+const applicationType = Joi.string().valid('web', 'native');
 
 /** POST /admin/oidc/clients and `gatehouse oidc-clients create`; the PKCE rule is the use case's. */
 export const oidcClientRules = (production: boolean) =>
@@ -25,6 +36,8 @@ export const oidcClientRules = (production: boolean) =>
     require_mfa: Joi.boolean().strict().default(false),
     introspect: Joi.boolean().strict().default(false),
     device: Joi.boolean().strict().default(false),
+    application_type: applicationType.default('web'),
+    allowed_origins: Joi.array().items(allowedOrigin(production)).max(20).unique().default([]),
   });
 
 /** PATCH /admin/oidc/clients/{id} and `gatehouse oidc-clients update`: the same fields but the type, each optional. */
@@ -39,6 +52,8 @@ export const oidcClientChangeRules = (production: boolean) =>
     require_mfa: Joi.boolean().strict(),
     introspect: Joi.boolean().strict(),
     device: Joi.boolean().strict(),
+    application_type: applicationType,
+    allowed_origins: Joi.array().items(allowedOrigin(production)).max(20).unique(),
   }).min(1);
 
 export type OidcClientChanges = Partial<Omit<OidcClientInput, 'type'>>;
@@ -54,4 +69,6 @@ export interface OidcClientInput {
   require_mfa: boolean;
   introspect: boolean;
   device: boolean;
+  application_type: 'web' | 'native';
+  allowed_origins: string[];
 }

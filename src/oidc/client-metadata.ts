@@ -17,6 +17,8 @@ export const clientMetadataOf = (client: OidcClient): ClientMetadata => ({
   require_auth_time: true,
   grant_types: ['authorization_code', 'refresh_token', ...(client.device ? [DEVICE_GRANT] : [])],
   response_types: ['code'],
+  // native: its loopback redirect URIs match on any port (RFC 8252 §7.3), as oidc-provider does for that type.
+  application_type: client.applicationType,
   ...(client.type === 'public' || client.secretHash === null
     ? { token_endpoint_auth_method: 'none' }
     : { token_endpoint_auth_method: 'client_secret_basic', client_secret: client.secretHash }),
@@ -24,8 +26,10 @@ export const clientMetadataOf = (client: OidcClient): ClientMetadata => ({
   'gatehouse:skip_consent': client.skipConsent,
   'gatehouse:require_pkce': client.requirePkce,
   'gatehouse:introspect': client.introspect,
+  'gatehouse:allowed_origins': client.allowedOrigins,
 });
 
 export const SKIP_CONSENT = 'gatehouse:skip_consent';
 export const REQUIRE_PKCE = 'gatehouse:require_pkce';
 export const INTROSPECT = 'gatehouse:introspect';
+export const ALLOWED_ORIGINS = 'gatehouse:allowed_origins';

@@ -4,7 +4,7 @@ import { isDomainError } from '../core/domain/errors.js';
 import type { Config } from '../config/config.js';
 import type { OidcClientLookup, OidcPayloadStore } from '../core/ports/oidc-store.js';
 import type { UseCases } from '../core/use-cases/use-cases.js';
-import { INTROSPECT, REQUIRE_PKCE, SKIP_CONSENT } from './client-metadata.js';
+import { ALLOWED_ORIGINS, INTROSPECT, REQUIRE_PKCE, SKIP_CONSENT } from './client-metadata.js';
 import { introspectionAllowedPolicy } from './introspection-policy.js';
 import { AesGcmSecretBox } from '../adapters/aes-gcm-secret-box.js';
 import { deviceVerificationUris } from './device-flow.js';
@@ -14,6 +14,7 @@ import { signInOf } from './oidc-request-state.js';
 import { originOf, pagePolicy } from '../web/page-sender.js';
 import { answerCors } from './cors-policy.js';
 import { accessPrompt, allowedAtTokenUse } from './client-access.js';
+import { answerClientAuthAsRfc6749 } from './client-auth-answers.js';
 import { advertiseWhatWorks } from './discovery-document.js';
 import { carriesImpliedConsent } from './implied-consent.js';
 import { providerCookies } from './provider-cookies.js';
@@ -93,9 +94,10 @@ const policy = (impliedConsent: string, deps: ProviderDeps) => {
 
 /**
  * The provider's own HTML (a form_post answer, the form that ends a session when another person
- * signs in at the same browser) gets the pages' policy before it is written, so oidc-provider adds
- * the hash of its one inline script to script-src; once the answer is known, its form-action also
- * allows the client's redirect origin the form posts (or the redirects after it) go to.
+ * signs in at the same browser, the form that ends a logout without a session) gets the pages' policy
+ * before it is written, so oidc-provider adds the hash of its one inline script to script-src; once
+ * the answer is known, its form-action also allows the client's redirect (or post-logout redirect)
+ * origin the form posts (or the redirects after it) go to.
  */
 const pagePolicyForProviderPages = async (ctx: KoaContextWithOIDC, next: () => Promise<void>): Promise<void> => {
   ctx.set('Content-Security-Policy', pagePolicy());
@@ -104,7 +106,8 @@ const pagePolicyForProviderPages = async (ctx: KoaContextWithOIDC, next: () => P
   // A resumed authorization that first ends another person's session has not read its params yet: its interaction has them.
   const interaction = ctx.oidc?.entities?.Interaction as { params?: { redirect_uri?: unknown } } | undefined;
   const redirectUri = ctx.oidc?.params?.redirect_uri ?? interaction?.params?.redirect_uri;
-  const origins = originOf(redirectUri);
+  // Without a provider session, end-session answers a self-posting form whose answer redirects to the client's post-logout URI.
+  const origins = [...originOf(redirectUri), ...originOf(ctx.oidc?.params?.post_logout_redirect_uri)];
   if (typeof policy === 'string' && origins.length > 0) ctx.set('Content-Security-Policy', policy.replace("form-action 'self'", `form-action 'self' ${origins.join(' ')}`));
 };
 
@@ -123,7 +126,7 @@ export const providerConfiguration = (deps: ProviderDeps): Configuration => ({
   // ID tokens are RS256 for every client (clientDefaults): ES256 is published in the JWKS, not offered.
   enabledJWA: { idTokenSigningAlgValues: ['RS256'] },
   pkce: { required: (_ctx, client) => client.clientAuthMethod === 'none' || client.metadata()[REQUIRE_PKCE] !== false },
-  extraClientMetadata: { properties: [SKIP_CONSENT, REQUIRE_PKCE, INTROSPECT] },
+  extraClientMetadata: { properties: [SKIP_CONSENT, REQUIRE_PKCE, INTROSPECT, ALLOWED_ORIGINS] },
   extraParams: [IMPLIED_CONSENT],
   features: {
     devInteractions: { enabled: false },
@@ -149,6 +152,8 @@ export const providerConfiguration = (deps: ProviderDeps): Configuration => ({
     DeviceCode: TTL.DeviceCode,
   },
   rotateRefreshToken: true,
+  // A client revoking its token (RFC 7009) ends that token's grant tokens, not the person's consent: only they, an admin or the client's deletion forget it.
+  revokeGrantPolicy: (ctx) => ctx.oidc.route !== 'revocation',
   issueRefreshToken: async (_ctx, client, code) => client.grantTypeAllowed('refresh_token') && code.scopes.has('offline_access'),
   interactions: { url: (_ctx, interaction) => `${INTERACTION_PATH}/${interaction.uid}`, policy: policy(deps.impliedConsentMark, deps) },
   loadExistingGrant: async (ctx) => {
@@ -217,7 +222,8 @@ export const createProvider = (deps: ProviderDeps): Provider => {
   assertNoDevInteractions(configuration);
   const provider = new Provider(`${deps.config.publicOrigin}${OIDC_PATH}`, configuration);
   provider.use(publicOriginOnly(deps.config.publicOrigin));
-  provider.use(answerCors);
+  provider.use(answerCors(deps.clients));
+  provider.use(answerClientAuthAsRfc6749(`${deps.config.publicOrigin}${OIDC_PATH}`));
   provider.use(advertiseWhatWorks);
   provider.use(deviceVerificationUris(deps.config.publicOrigin));
   provider.use(pagePolicyForProviderPages);

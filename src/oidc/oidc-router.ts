@@ -11,6 +11,7 @@ import { hintSpeaksForUser } from './logout-hint.js';
 import { rememberSignIn } from './oidc-request-state.js';
 import { originOf } from '../web/page-sender.js';
 import { sendProviderPage } from './oidc-pages.js';
+import { POSTABLE, redirectPostToGet } from './post-as-get.js';
 import { IMPLIED_CONSENT, INTERACTION_PATH, OIDC_PATH } from './oidc-settings.js';
 import type { ProviderHolder } from './provider-holder.js';
 import { dropUnverifiableHint } from './unverifiable-hint.js';
@@ -71,6 +72,7 @@ export const logoutSource =
 export const oidcRouter = (deps: OidcRouterDeps): Router => {
   const { auth, holder } = deps;
   const router = Router();
+  router.post(POSTABLE, redirectPostToGet);
 
   const withProvider =
     (handler: (provider: Provider, req: Request, res: Response) => Promise<void>): RequestHandler =>

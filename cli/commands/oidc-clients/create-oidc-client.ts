@@ -18,6 +18,7 @@ interface CreateArgs {
   'require-mfa': boolean;
   introspect: boolean;
   device: boolean;
+  native: boolean;
 }
 
 const clientInput = (args: CreateArgs, argv: readonly string[], groups: string[] | undefined) => ({
@@ -30,6 +31,8 @@ const clientInput = (args: CreateArgs, argv: readonly string[], groups: string[]
   require_mfa: args['require-mfa'],
   introspect: args.introspect,
   device: args.device,
+  application_type: args.native ? 'native' : 'web',
+  allowed_origins: repeatedOption(argv, 'allowed-origin'),
   ...(groups !== undefined && { allowed_groups: groups }),
 });
 
@@ -48,7 +51,9 @@ export const createOidcClientCommand = (ctx: CommandContext): CommandModule<obje
       .option('allowed-group', { type: 'string', array: true, describe: 'A group whose members may sign in (repeat; none = every enabled user)' })
       .option('require-mfa', { type: 'boolean', default: false, describe: 'Sign-ins need a second factor' })
       .option('introspect', { type: 'boolean', default: false, describe: 'May introspect any token of the provider (a resource server; confidential only)' })
-      .option('device', { type: 'boolean', default: false, describe: 'May use the device authorization grant (command-line tools, TVs)' }) as unknown as Argv<CreateArgs>,
+      .option('device', { type: 'boolean', default: false, describe: 'May use the device authorization grant (command-line tools, TVs)' })
+      .option('native', { type: 'boolean', default: false, describe: 'A native app: loopback redirect URIs match on any port' })
+      .option('allowed-origin', { type: 'string', array: true, describe: 'A single-page application\'s origin that gets CORS answers (--public; repeat)' }) as unknown as Argv<CreateArgs>,
   handler: async (args) => {
     const created = await withService(loadConfig(ctx.io.env), ctx.io, async ({ useCases }) =>
       useCases.createOidcClientAsOperator(clientInput(args, ctx.io.argv, await allowedGroupIds(useCases, ctx.io.argv))),

@@ -16,6 +16,7 @@ interface UpdateArgs {
   'require-mfa'?: boolean;
   introspect?: boolean;
   device?: boolean;
+  native?: boolean;
 }
 
 const given = (argv: readonly string[], name: string): boolean => argv.some((t) => t === `--${name}` || t.startsWith(`--${name}=`));
@@ -30,6 +31,8 @@ const changesOf = (args: UpdateArgs, argv: readonly string[], groups: string[] |
   ...(args['require-mfa'] !== undefined && { require_mfa: args['require-mfa'] }),
   ...(args.introspect !== undefined && { introspect: args.introspect }),
   ...(args.device !== undefined && { device: args.device }),
+  ...(args.native !== undefined && { application_type: args.native ? 'native' : 'web' }),
+  ...(given(argv, 'allowed-origin') && { allowed_origins: repeatedOption(argv, 'allowed-origin') }),
   ...(groups !== undefined && { allowed_groups: groups }),
 });
 
@@ -47,7 +50,9 @@ export const updateOidcClientCommand = (ctx: CommandContext): CommandModule<obje
       .option('allowed-group', { type: 'string', array: true, describe: 'Replaces the allowed groups (repeat; given empty = every enabled user)' })
       .option('require-mfa', { type: 'boolean', describe: 'Sign-ins need a second factor (--no-require-mfa to drop it)' })
       .option('introspect', { type: 'boolean', describe: 'May introspect any token (--no-introspect to drop it)' })
-      .option('device', { type: 'boolean', describe: 'May use the device grant (--no-device to drop it)' }) as unknown as Argv<UpdateArgs>,
+      .option('device', { type: 'boolean', describe: 'May use the device grant (--no-device to drop it)' })
+      .option('native', { type: 'boolean', describe: 'A native app (--no-native: a web application)' })
+      .option('allowed-origin', { type: 'string', array: true, describe: 'Replaces the CORS origins (repeat; given empty = none)' }) as unknown as Argv<UpdateArgs>,
   handler: async (args) => {
     const client = await withService(loadConfig(ctx.io.env), ctx.io, async ({ useCases }) =>
       useCases.updateOidcClient('operator', args['client-id'], changesOf(args, ctx.io.argv, await allowedGroupIds(useCases, ctx.io.argv))),

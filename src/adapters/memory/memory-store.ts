@@ -36,6 +36,7 @@ export function createMemoryStore(
         const client = tables.oidcClients.get(clientId);
         return client ? copy(client) : null;
       },
+      originAllowed: async (origin) => [...tables.oidcClients.values()].some((c) => c.type === 'public' && c.applicationType === 'web' && c.allowedOrigins.includes(origin)),
     },
     oidcKeys: new MemoryOidcKeyStore(tables),
     access: new MemoryAccessLookups(tables),

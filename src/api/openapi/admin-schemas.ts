@@ -34,6 +34,8 @@ const oidcClientFields = {
   require_mfa: requireMfa,
   introspect: { type: 'boolean', description: 'A confidential client that may introspect any token of the provider, not only its own.' },
   device: { type: 'boolean', description: 'The client may use the device authorization grant.' },
+  application_type: { enum: ['web', 'native'] },
+  allowed_origins: { type: 'array', items: { type: 'string' }, description: 'The exact origins that get CORS answers (a public web client).' },
   created_at: instant,
 };
 const oidcClientRequired = Object.keys(oidcClientFields);

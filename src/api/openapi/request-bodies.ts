@@ -20,6 +20,16 @@ const policyFields = {
   },
   require_mfa: { type: 'boolean', default: false, description: 'The session must carry a second-factor proof; an API token never does.' },
 };
+const appFields = {
+  application_type: { enum: ['web', 'native'], description: 'native: loopback redirect URIs (http://127.0.0.1/…, http://[::1]/…) match on any port (RFC 8252 §7.3).' },
+  allowed_origins: {
+    type: 'array',
+    maxItems: 20,
+    uniqueItems: true,
+    items: { type: 'string', format: 'uri', maxLength: 2000 },
+    description: 'Only for a public web client (a single-page application): the exact origins (https://app.example.com) that get CORS answers from the token, userinfo and revocation endpoints.',
+  },
+};
 const ruleFields = {
   host: { type: 'string', maxLength: 253, description: 'The X-Forwarded-Host this rule is for, with a port if the proxy sends one.' },
   path_prefix: { type: 'string', maxLength: 200, default: '/', description: 'Starts with /; covers this path and below, segment by segment.' },
@@ -93,6 +103,8 @@ export const requestSchemas = {
     ...policyFields,
     introspect: { type: 'boolean', default: false, description: 'May introspect any token of the provider (a resource server); true only for a confidential client.' },
     device: { type: 'boolean', default: false, description: 'May use the device authorization grant (RFC 8628).' },
+    application_type: { ...appFields.application_type, default: 'web' },
+    allowed_origins: { ...appFields.allowed_origins, default: [] },
   }),
   OidcClientChangeIn: {
     ...closed([], {
@@ -104,6 +116,7 @@ export const requestSchemas = {
       ...policyFields,
       introspect: { type: 'boolean', description: 'true only for a confidential client.' },
       device: { type: 'boolean' },
+      ...appFields,
     }),
     minProperties: 1,
   },

@@ -5,6 +5,8 @@ import type { GroupId } from './group.js';
  * only by an admin's hand; a confidential client's secret is kept as a hash, never in the clear.
  */
 export type OidcClientType = 'confidential' | 'public';
+/** OpenID Connect's application_type: a native app (loopback redirects on any port) or one that runs on the web. */
+export type OidcApplicationType = 'web' | 'native';
 
 export interface OidcClient {
   clientId: string;
@@ -27,6 +29,9 @@ export interface OidcClient {
   introspect: boolean;
   /** A client of the device authorization grant (RFC 8628). */
   device: boolean;
+  applicationType: OidcApplicationType;
+  /** A web public client's (single-page application's) exact browser origins, the only ones given CORS answers. */
+  allowedOrigins: string[];
 }
 
 /** A user's remembered consent for one client, as the account page and the API list it. */

@@ -28,6 +28,8 @@ export interface OidcPayloadStore {
 /** The lookup the provider makes on every request that names a client. */
 export interface OidcClientLookup {
   find(clientId: string): Promise<OidcClient | null>;
+  /** Whether a web public client lists this exact origin in its allowed_origins (a CORS preflight names no client). */
+  originAllowed(origin: string): Promise<boolean>;
 }
 
 export type SigningAlgorithm = 'RS256' | 'ES256';

@@ -11,6 +11,7 @@ import { requestId } from './request-id.js';
 import { requestMetrics } from './request-metrics.js';
 import { limitRequestsInFlight } from './requests-in-flight.js';
 import { securityHeaders } from './security-headers.js';
+import { OIDC_PATH } from '../paths.js';
 
 export interface EdgeDeps {
   config: Config;
@@ -21,8 +22,10 @@ export interface EdgeDeps {
 // A target with credentials, another scheme or no path at all: answered (and logged) as unmatched.
 const refuseMalformedTarget: RequestHandler = (req, _res, next) => next(hasMalformedTarget(req) ? new HttpProblem('malformed_request') : undefined);
 
-// No CORS is offered: OPTIONS is an unknown method on every path (the router would answer 200 with Allow).
-const refuseOptions: RequestHandler = (req, _res, next) => next(req.method === 'OPTIONS' ? new DomainError('not_found') : undefined);
+// CORS is offered only by the provider's endpoints a single-page application calls (src/oidc/cors-policy.ts):
+// elsewhere OPTIONS is an unknown method (the router would answer 200 with Allow).
+const PREFLIGHTED = new Set([`${OIDC_PATH}/token`, `${OIDC_PATH}/me`, `${OIDC_PATH}/token/revocation`]);
+const refuseOptions: RequestHandler = (req, _res, next) => next(req.method === 'OPTIONS' && !PREFLIGHTED.has(req.path) ? new DomainError('not_found') : undefined);
 
 /**
  * What every request of the app goes through before any route, in this order: its metrics, its id

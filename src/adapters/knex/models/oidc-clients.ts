@@ -1,4 +1,4 @@
-import type { OidcClientType } from '../../../core/domain/oidc-client.js';
+import type { OidcApplicationType, OidcClientType } from '../../../core/domain/oidc-client.js';
 import type { Model } from './model.js';
 
 /** An OidcClient as stored: URI lists as JSON text, flags as 0/1 (one type family on both engines). */
@@ -15,6 +15,8 @@ export interface OidcClientRow {
   requireMfa: number;
   introspect: number;
   device: number;
+  applicationType: OidcApplicationType;
+  allowedOrigins: string;
 }
 
 export const OIDC_CLIENTS: Model<OidcClientRow, 'clientId'> = {
@@ -33,5 +35,7 @@ export const OIDC_CLIENTS: Model<OidcClientRow, 'clientId'> = {
     { name: 'require_mfa', field: 'requireMfa', type: { kind: 'integer' }, nullable: false },
     { name: 'introspect', field: 'introspect', type: { kind: 'integer' }, nullable: false },
     { name: 'device', field: 'device', type: { kind: 'integer' }, nullable: false },
+    { name: 'application_type', field: 'applicationType', type: { kind: 'string', length: 16 }, nullable: false },
+    { name: 'allowed_origins', field: 'allowedOrigins', type: { kind: 'text' }, nullable: false },
   ],
 };

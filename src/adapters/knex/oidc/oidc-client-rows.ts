@@ -13,6 +13,7 @@ export const toClientRow = ({ allowedGroups: _groups, ...client }: OidcClient): 
   requireMfa: client.requireMfa ? 1 : 0,
   introspect: client.introspect ? 1 : 0,
   device: client.device ? 1 : 0,
+  allowedOrigins: JSON.stringify(client.allowedOrigins),
 });
 
 const fromClientRow = (row: OidcClientRow, allowedGroups: OidcClient['allowedGroups']): OidcClient => ({
@@ -24,6 +25,7 @@ const fromClientRow = (row: OidcClientRow, allowedGroups: OidcClient['allowedGro
   requireMfa: row.requireMfa === 1,
   introspect: row.introspect === 1,
   device: row.device === 1,
+  allowedOrigins: JSON.parse(row.allowedOrigins) as string[],
   allowedGroups,
 });
 

@@ -1,6 +1,7 @@
 import type { AdminCaller } from '../../domain/admin-principal.js';
 import type { OidcClient } from '../../domain/oidc-client.js';
 import { oidcClientRules, type OidcClientInput } from '../../oidc-client-rules.js';
+import { assertAppShape } from '../../oidc-client-shape.js';
 import type { Ports } from '../../ports/ports.js';
 import { invalid, parse } from '../../rules.js';
 import { openAdminScopeForChange } from '../admin/admin-authentication.js';
@@ -49,7 +50,10 @@ export const makeCreateOidcClient =
       requireMfa: body.require_mfa,
       introspect: body.introspect,
       device: body.device,
+      applicationType: body.application_type,
+      allowedOrigins: body.allowed_origins,
     };
+    assertAppShape(client);
     await scope.transaction(async (admin) => {
       client.allowedGroups = await existingGroups(admin, body.allowed_groups);
       await admin.insertOidcClient(client);

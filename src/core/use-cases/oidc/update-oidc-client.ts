@@ -2,6 +2,7 @@ import type { AdminCaller } from '../../domain/admin-principal.js';
 import { DomainError } from '../../domain/errors.js';
 import type { OidcClient } from '../../domain/oidc-client.js';
 import { oidcClientChangeRules, type OidcClientChanges } from '../../oidc-client-rules.js';
+import { assertAppShape } from '../../oidc-client-shape.js';
 import type { Ports } from '../../ports/ports.js';
 import { invalid, parse } from '../../rules.js';
 import { openAdminScopeForChange } from '../admin/admin-authentication.js';
@@ -9,7 +10,7 @@ import { existingGroups } from '../access/policy-groups.js';
 import { recordClientEvent } from './oidc-admin-event.js';
 import { toOidcClientView, type OidcClientView } from './oidc-client-view.js';
 
-/** input: any of { name, redirect_uris, post_logout_redirect_uris, skip_consent, require_pkce, allowed_groups, require_mfa, introspect, device }. */
+/** input: any of { name, redirect_uris, post_logout_redirect_uris, skip_consent, require_pkce, allowed_groups, require_mfa, introspect, device, application_type, allowed_origins }. */
 export type UpdateOidcClient = (caller: AdminCaller, clientId: string, input: unknown) => Promise<OidcClientView>;
 
 const samePolicy = (a: OidcClient, b: OidcClient): boolean =>
@@ -38,10 +39,13 @@ export const makeUpdateOidcClient =
         ...(body.require_mfa !== undefined && { requireMfa: body.require_mfa }),
         ...(body.introspect !== undefined && { introspect: body.introspect }),
         ...(body.device !== undefined && { device: body.device }),
+        ...(body.application_type !== undefined && { applicationType: body.application_type }),
+        ...(body.allowed_origins !== undefined && { allowedOrigins: body.allowed_origins }),
         ...(body.allowed_groups !== undefined && { allowedGroups: await existingGroups(admin, body.allowed_groups) }),
       };
       if (after.type === 'public' && !after.requirePkce) throw invalid(['require_pkce'], 'may be false only for a confidential client');
       if (after.type === 'public' && after.introspect) throw invalid(['introspect'], 'may be true only for a confidential client');
+      assertAppShape(after);
       await admin.updateOidcClient(after);
       if (!samePolicy(before, after)) await recordClientEvent(deps, admin, 'access_policy_changed', clientId);
       return toOidcClientView(after);

@@ -1,0 +1,91 @@
+import { expect } from 'chai';
+import * as oidc from 'openid-client';
+import type { Page } from 'playwright-core';
+import {
+  authorizationRequest,
+  backAtClient,
+  createMember,
+  registerClient,
+  signInAtClient,
+  signInOnPage,
+  startOidcStage,
+  type OidcServer,
+  type OidcStage,
+  type RegisteredClient,
+  type RelyingPartyCallback,
+} from '../support/oidc/oidc-server.js';
+
+const MEMBER = 'paula@example.com';
+
+describe('OpenID provider: POST at the authorization and end-session endpoints, with the rules of GET', function () {
+  this.timeout(150_000);
+  let stage: OidcStage;
+  let server: OidcServer;
+  let callback: RelyingPartyCallback;
+  let page: Page;
+  let notes: RegisteredClient;
+
+  /** The relying party's page posts a form to Gatehouse, as a form_post-style client does: a cross-site POST navigation. */
+  const postFromClient = async (action: URL | string, params: Record<string, string>): Promise<void> => {
+    await page.goto(`${callback.origin}/start`);
+    await page.evaluate(
+      ({ target, fields }) => {
+        const form = document.createElement('form');
+        form.method = 'post';
+        form.action = target;
+        for (const [name, value] of Object.entries(fields)) {
+          const input = document.createElement('input');
+          input.type = 'hidden';
+          input.name = name;
+          input.value = value;
+          form.append(input);
+        }
+        document.body.append(form);
+        form.submit();
+      },
+      { target: String(action), fields: params },
+    );
+    await page.waitForURL((at) => at.origin !== callback.origin || at.pathname !== '/start', { timeout: 30_000 });
+  };
+
+  const authorizationParams = (request: Awaited<ReturnType<typeof authorizationRequest>>): Record<string, string> => Object.fromEntries(request.url.searchParams);
+
+  before(async () => {
+    stage = await startOidcStage();
+    ({ server, callback, page } = stage);
+    await createMember(server, MEMBER, 'Paula');
+    notes = await registerClient(server, { name: 'Notes', redirectUris: [callback.redirectUri], postLogoutRedirectUris: [callback.postLogoutUri] });
+  });
+  after(() => stage?.close());
+
+  it('a POSTed authorization signs the person in, asks consent, and its code is redeemed', async () => {
+    const request = await authorizationRequest(notes.config, callback.redirectUri);
+    await postFromClient(`${server.issuer}/auth`, authorizationParams(request));
+    await page.waitForURL((at) => at.pathname === '/gatehouse/sign-in', { timeout: 30_000 });
+    await signInOnPage(page, MEMBER);
+    await page.getByRole('button', { name: 'Allow', exact: true }).click();
+    const back = await backAtClient(page, callback);
+    const tokens = await oidc.authorizationCodeGrant(notes.config, back, { pkceCodeVerifier: request.verifier, expectedNonce: request.nonce, expectedState: request.state });
+    expect(tokens.claims()?.email).to.equal(MEMBER);
+  });
+
+  it('a POSTed prompt=consent with a mark of implied consent the client wrote still gets the consent page', async () => {
+    await signInAtClient(page, callback, notes, MEMBER, { scope: 'openid email profile offline_access' });
+    const request = await authorizationRequest(notes.config, callback.redirectUri, { scope: 'openid email profile offline_access', prompt: 'consent', gatehouse_implied_consent: '1' });
+    await postFromClient(`${server.issuer}/auth`, authorizationParams(request));
+    await page.waitForURL((at) => at.origin === callback.origin || at.pathname.startsWith('/gatehouse/oidc/interaction/'), { timeout: 30_000 });
+    expect(new URL(page.url()).pathname).to.match(/^\/gatehouse\/oidc\/interaction\//);
+    await page.getByRole('button', { name: 'Allow', exact: true }).waitFor();
+  });
+
+  it('a POSTed end-session request with the signed-in user\'s hint ends the session and comes back', async () => {
+    const { tokens } = await signInAtClient(page, callback, notes, MEMBER);
+    const url = oidc.buildEndSessionUrl(notes.config, { id_token_hint: String(tokens.id_token), post_logout_redirect_uri: callback.postLogoutUri, state: 'posted' });
+    await postFromClient(`${server.issuer}/session/end`, Object.fromEntries(url.searchParams));
+    const back = await backAtClient(page, callback);
+    expect(back.origin + back.pathname).to.equal(callback.postLogoutUri);
+    expect(back.searchParams.get('state')).to.equal('posted');
+    await page.goto(`${server.origin}/gatehouse/account`);
+    expect(new URL(page.url()).pathname).to.equal('/gatehouse/sign-in');
+  });
+});
