@@ -10,6 +10,7 @@ import * as oidc from '../../../../db/migrations/0008_oidc.js';
 import * as oidcKeysHashed from '../../../../db/migrations/0009_oidc_keys_hashed.js';
 import * as eventToken from '../../../../db/migrations/0010_event_token.js';
 import * as groups from '../../../../db/migrations/0011_groups.js';
+import * as pendingActions from '../../../../db/migrations/0012_pending_actions.js';
 
 export interface Migration {
   name: string;
@@ -30,6 +31,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '0009_oidc_keys_hashed', ...oidcKeysHashed },
   { name: '0010_event_token', ...eventToken },
   { name: '0011_groups', ...groups },
+  { name: '0012_pending_actions', ...pendingActions },
 ];
 
 export const MIGRATION_SOURCE: Knex.MigrationSource<Migration> = {
