@@ -10,6 +10,11 @@ export class MemoryPendingActions implements PendingActionStore {
     return Promise.resolve();
   }
 
+  find(sessionId: string, now: Date): Promise<PendingAction | null> {
+    const action = this.actions.get(sessionId);
+    return Promise.resolve(action && action.expiresAt.getTime() > now.getTime() ? { ...action } : null);
+  }
+
   take(sessionId: string, now: Date): Promise<PendingAction | null> {
     const action = this.actions.get(sessionId);
     this.actions.delete(sessionId);

@@ -36,7 +36,7 @@ import { makeListSessions } from './account/list-sessions.js';
 import { makeRevokeOtherSessions } from './account/revoke-other-sessions.js';
 import { makeRevokeSession } from './account/revoke-session.js';
 import { makeStepUp } from './step-up/step-up.js';
-import { makeKeepPendingAction, makeTakePendingAction } from './step-up/pending-actions.js';
+import { makeFindPendingAction, makeKeepPendingAction, makeTakePendingAction } from './step-up/pending-actions.js';
 import { makeCompleteLoginWithCode } from './sign-in/complete-login-with-code.js';
 import { makeCompleteLoginWithPasskey } from './sign-in/complete-login-with-passkey.js';
 import { makeConfirmTotp } from './mfa/confirm-totp.js';
@@ -122,6 +122,7 @@ export const makeUseCases = (
     stepUpWithPasskey: makeStepUpWithPasskey(ports, guard),
     keepPendingAction: makeKeepPendingAction(ports),
     takePendingAction: makeTakePendingAction(ports),
+    findPendingAction: makeFindPendingAction(ports),
     getMfa: makeGetMfa(ports),
     enrolTotp: makeEnrolTotp(ports, checkPassword),
     confirmTotp: makeConfirmTotp(ports),

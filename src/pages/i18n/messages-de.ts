@@ -318,4 +318,12 @@ export const de: Record<MessageKey, string> = {
   'confirm.removePasskeyButton': 'Passkey entfernen',
   'confirm.removeTotp': 'Die Authenticator-App entfernen? Ihre Codes gelten dann nicht mehr.',
   'confirm.removeTotpButton': 'Authenticator-App entfernen',
+  'pending.disable': 'Bestätigen Sie, dass Sie es sind, um {subject} zu sperren',
+  'pending.enable': 'Bestätigen Sie, dass Sie es sind, um {subject} zu entsperren',
+  'pending.signOut': 'Bestätigen Sie, dass Sie es sind, um {subject} überall abzumelden',
+  'pending.resetMfa': 'Bestätigen Sie, dass Sie es sind, um den zweiten Faktor von {subject} zurückzusetzen',
+  'pending.delete': 'Bestätigen Sie, dass Sie es sind, um {subject} zu löschen',
+  'pending.recovery': 'Bestätigen Sie, dass Sie es sind, um einen Wiederherstellungscode für {subject} auszustellen',
+  'pending.token': 'Bestätigen Sie, dass Sie es sind, um das API-Token {subject} zu erstellen',
+  'pending.action': 'Bestätigen Sie, dass Sie es sind, um Ihre begonnene Aktion abzuschließen',
 };

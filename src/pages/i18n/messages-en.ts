@@ -320,6 +320,14 @@ export const en = {
   'confirm.removePasskeyButton': 'Remove passkey',
   'confirm.removeTotp': 'Remove the authenticator app? Its codes stop working.',
   'confirm.removeTotpButton': 'Remove authenticator app',
+  'pending.disable': 'Confirm it is you to disable {subject}',
+  'pending.enable': 'Confirm it is you to enable {subject}',
+  'pending.signOut': 'Confirm it is you to sign {subject} out everywhere',
+  'pending.resetMfa': 'Confirm it is you to reset the second factor of {subject}',
+  'pending.delete': 'Confirm it is you to delete {subject}',
+  'pending.recovery': 'Confirm it is you to issue a recovery code for {subject}',
+  'pending.token': 'Confirm it is you to create the API token {subject}',
+  'pending.action': 'Confirm it is you to finish what you started',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -4,6 +4,7 @@ import type { PendingActionStore } from '../../../core/ports/pending-action-stor
 import { engineOf } from '../connection/engine.js';
 import { PENDING_ACTIONS } from '../models/index.js';
 import { fromRow, toRow, type StoredRow } from '../row-mapping.js';
+import { toStoredIdOrNull } from '../stored-forms.js';
 
 /**
  * The session's key makes "one per session" the database's rule. Taking deletes by that key and
@@ -18,11 +19,17 @@ export class KnexPendingActions implements PendingActionStore {
     await this.db(PENDING_ACTIONS.table).insert(row).onConflict('session_id').merge();
   }
 
+  async find(sessionId: string, now: Date): Promise<PendingAction | null> {
+    const row = (await this.db(PENDING_ACTIONS.table).where({ session_id: toStoredIdOrNull(sessionId) }).first()) as StoredRow | undefined;
+    const action = row ? fromRow(PENDING_ACTIONS, row) : null;
+    return action && action.expiresAt.getTime() > now.getTime() ? action : null;
+  }
+
   take(sessionId: string, now: Date): Promise<PendingAction | null> {
     return this.db.transaction(async (trx) => {
-      const row = (await trx(PENDING_ACTIONS.table).where({ session_id: sessionId }).first()) as StoredRow | undefined;
+      const row = (await trx(PENDING_ACTIONS.table).where({ session_id: toStoredIdOrNull(sessionId) }).first()) as StoredRow | undefined;
       if (!row) return null;
-      const removed = (await trx(PENDING_ACTIONS.table).where({ session_id: sessionId }).delete()) as number;
+      const removed = (await trx(PENDING_ACTIONS.table).where({ session_id: toStoredIdOrNull(sessionId) }).delete()) as number;
       if (removed !== 1) return null;
       const action = fromRow(PENDING_ACTIONS, row);
       return action.expiresAt.getTime() > now.getTime() ? action : null;

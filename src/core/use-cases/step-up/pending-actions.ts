@@ -10,6 +10,17 @@ export type KeepPendingAction = (principal: Principal, form: PendingForm) => Pro
 /** The calling session's pending form, once, unless it expired; null otherwise (another session's is never seen). */
 export type TakePendingAction = (principal: Principal) => Promise<PendingForm | null>;
 
+/** The calling session's pending form, left in place, unless it expired. */
+export type FindPendingAction = (principal: Principal) => Promise<PendingForm | null>;
+
+const formOf = (action: PendingAction | null): PendingForm | null =>
+  action && { name: action.name, subject: action.subject, route: action.route, fields: action.fields };
+
+export const makeFindPendingAction =
+  (deps: Pick<Ports, 'pendingActions' | 'clock'>): FindPendingAction =>
+  async (principal) =>
+    formOf(await deps.pendingActions.find(requireSession(principal).sessionId, deps.clock.now()));
+
 export const makeKeepPendingAction =
   (deps: Pick<Ports, 'pendingActions' | 'clock'>): KeepPendingAction =>
   async (principal, form) => {
@@ -20,7 +31,5 @@ export const makeKeepPendingAction =
 
 export const makeTakePendingAction =
   (deps: Pick<Ports, 'pendingActions' | 'clock'>): TakePendingAction =>
-  async (principal) => {
-    const taken = await deps.pendingActions.take(requireSession(principal).sessionId, deps.clock.now());
-    return taken && { name: taken.name, subject: taken.subject, route: taken.route, fields: taken.fields };
-  };
+  async (principal) =>
+    formOf(await deps.pendingActions.take(requireSession(principal).sessionId, deps.clock.now()));
