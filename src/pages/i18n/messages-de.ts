@@ -46,6 +46,7 @@ export const de: Record<MessageKey, string> = {
   'problem.label': 'Geben Sie 1 bis 100 Zeichen ohne Steuerzeichen ein.',
   'problem.number': 'Geben Sie eine ganze Zahl im erlaubten Bereich ein.',
   'problem.credentials': 'E-Mail oder Passwort ist falsch.',
+  'problem.accountDisabled': 'Dieses Konto ist gesperrt. Wenden Sie sich an einen Administrator.',
   'problem.codeWrong': 'Der Code ist falsch.',
   'problem.passwordWrong': 'Das Passwort ist falsch.',
   'problem.inviteInvalid': 'Der Einladungscode ist unbekannt oder abgelaufen.',

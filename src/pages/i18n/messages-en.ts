@@ -48,6 +48,7 @@ export const en = {
   'problem.label': 'Enter 1 to 100 characters, without control characters.',
   'problem.number': 'Enter a whole number in the allowed range.',
   'problem.credentials': 'The email or password is incorrect.',
+  'problem.accountDisabled': 'This account is disabled. Ask an administrator.',
   'problem.codeWrong': 'The code is incorrect.',
   'problem.passwordWrong': 'The password is incorrect.',
   'problem.inviteInvalid': 'The invite code is unknown or expired.',
