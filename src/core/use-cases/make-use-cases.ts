@@ -36,6 +36,7 @@ import { makeListSessions } from './account/list-sessions.js';
 import { makeRevokeOtherSessions } from './account/revoke-other-sessions.js';
 import { makeRevokeSession } from './account/revoke-session.js';
 import { makeStepUp } from './step-up/step-up.js';
+import { makeDescribeInvite } from './sign-in/describe-invite.js';
 import { makeFindPendingAction, makeKeepPendingAction, makeTakePendingAction } from './step-up/pending-actions.js';
 import { makeCompleteLoginWithCode } from './sign-in/complete-login-with-code.js';
 import { makeCompleteLoginWithPasskey } from './sign-in/complete-login-with-passkey.js';
@@ -107,6 +108,7 @@ export const makeUseCases = (
   const checkPassword = makePasswordCheck(ports, guard);
   return {
     registerWithInvite: makeRegisterWithInvite(ports, guard),
+    describeInvite: makeDescribeInvite(ports),
     login: makeLogin(ports, guard),
     completeLoginWithCode: makeCompleteLoginWithCode(ports, guard),
     secondStepPasskeyOptions: makeSecondStepPasskeyOptions(ports),
