@@ -68,6 +68,7 @@ const MAY_REACH_AUTH_LOOKUPS = new Set([
   'sign-in/pending-login.ts',
   'sign-in/recover-account.ts', // the account-recovery code by its hash, before identity is known
   'sign-in/register-with-invite.ts',
+  'sign-in/describe-invite.ts', // an opened invite link's state by its code's hash, before anyone registers
   'sign-in/second-step-passkey-options.ts',
   'sign-in/second-step.ts',
 ]);

@@ -181,5 +181,12 @@ describe('pages pass axe-core (WCAG 2.2 A and AA) in every state — signed out,
     await page.getByLabel('Password', exact).fill('not my password');
     await page.getByRole('button', { name: 'Confirm', exact: true }).click();
     await audit('confirm refused');
+
+    // A form that met the stale proof waits, named on the confirm page (rule 9).
+    await page.goto(`${server.origin}/gatehouse/account`);
+    await page.getByLabel('Token name', exact).fill('ci');
+    await page.getByRole('button', { name: 'Create token', exact: true }).click();
+    expect(await page.getByText('Confirm it is you to create the API token ci', exact).count()).to.equal(1);
+    await audit('confirm naming a pending action');
   });
 });

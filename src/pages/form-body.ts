@@ -1,4 +1,4 @@
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 import { BODY_LIMIT_BYTES } from '../web/body/body-limit.js';
 import { declaresTooMuch } from '../web/body/declared-length.js';
 import { HttpProblem } from '../web/errors/problem.js';
@@ -16,6 +16,7 @@ const isFormType = (header: string | undefined): boolean =>
  * case must never see an array where it expects text.
  */
 export const formBody: RequestHandler = (req, _res, next) => {
+  if (replayed.has(req)) return next();
   if (!isFormType(req.get('content-type')) || (req.get('content-encoding') ?? 'identity').trim().toLowerCase() !== 'identity') {
     throw new HttpProblem('unsupported_media_type');
   }
@@ -31,6 +32,15 @@ export const formBody: RequestHandler = (req, _res, next) => {
   // The promise's callbacks run in the request's log context (that of the .then call), though the
   // body arrives on socket events: no AsyncResource.bind, whose every call built two deprecation shims.
   readBody(req, BODY_LIMIT_BYTES).then((raw) => done(null, raw), (error: unknown) => done(error));
+};
+
+/** Requests whose form was kept server-side and is sent again after a confirmation: their body was read long ago. */
+const replayed = new WeakSet<object>();
+
+/** Gives `req` the fields of a form it did not carry itself (a pending action carried out on confirming). */
+export const replayForm = (req: Request, fields: FormFields): void => {
+  replayed.add(req);
+  req.body = fields;
 };
 
 /** The posted fields (empty when the route took none). */

@@ -1,5 +1,6 @@
 import type { ErrorRequestHandler } from 'express';
 import { isDomainError } from '../core/domain/errors.js';
+import type { Principal } from '../core/domain/principal.js';
 import { edgeCode } from '../web/errors/error-handler.js';
 import { HttpProblem, problemBody, type ProblemCode } from '../web/errors/problem.js';
 import { REFUSALS } from '../web/errors/refusals.js';
@@ -8,6 +9,7 @@ import { requestIdOf } from '../web/edge/request-id.js';
 import { localeFor, viewerOf } from './page-locale.js';
 import { seeOther, sendPage } from '../web/page-sender.js';
 import type { PagesDeps } from './pages-deps.js';
+import { keepInterruptedForm } from './pending-forms.js';
 import { signInPageFor } from './return-to.js';
 import { MessagePage } from './views/message-page.js';
 
@@ -30,7 +32,7 @@ const codeOf = (error: unknown): ProblemCode | null => {
  * an unexpected error reaches the page but a reference to the log line.
  */
 export const pageErrors =
-  ({ logger, auth }: Pick<PagesDeps, 'logger' | 'auth'>): ErrorRequestHandler =>
+  ({ logger, auth, useCases }: Pick<PagesDeps, 'logger' | 'auth' | 'useCases'>): ErrorRequestHandler =>
   (error: unknown, req, res, next) => {
     if (res.headersSent) return next(error);
     const locale = localeFor(req);
@@ -40,7 +42,11 @@ export const pageErrors =
     if (code !== null) {
       const { page } = REFUSALS[code];
       if (page.kind === 'detour' && page.to === 'confirm') {
-        return seeOther(res, `/gatehouse/confirm?return_to=${encodeURIComponent(pageOf(req.originalUrl, req.method))}`);
+        const confirm = `/gatehouse/confirm?return_to=${encodeURIComponent(pageOf(req.originalUrl, req.method))}`;
+        // Nothing is lost on the detour (§15 rule 9): the form waits for the confirmation.
+        const principal = res.locals.principal as Principal | undefined;
+        if (!principal) return seeOther(res, confirm);
+        return void keepInterruptedForm({ useCases }, req, principal).then(() => seeOther(res, confirm), next);
       }
       if (page.kind === 'detour') {
         auth.cookie.expire(res);

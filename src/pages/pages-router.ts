@@ -19,7 +19,8 @@ export const pagesRouter = (deps: PagesDeps, options: AccountPagesOptions = {}):
   const router = Router();
   router.use(assetRoutes());
   router.use(signInPages(deps));
-  router.use(confirmPages(deps));
+  // Confirming carries a kept form out through these same routes.
+  router.use(confirmPages(deps, (req, res, next) => router(req, res, next)));
   router.use(accountConfirmations(deps));
   router.use(accountPages(deps, options));
   router.use(adminPages(deps));

@@ -38,7 +38,9 @@ describe('administration use cases (memory adapters)', () => {
     const member = await seedMember(world);
     await world.useCases.disableUser('operator', { id: member.user.id });
     await expectDomainError(world.useCases.authenticateSession(member.session.token, CONTEXT), 'not_authenticated');
-    await expectDomainError(world.useCases.login({ email: 'member@example.com', password: PASSWORD }, SIGN_IN), 'invalid_credentials');
+    // The right password learns the account is disabled (a page says so; the API maps it to invalid_credentials).
+    await expectDomainError(world.useCases.login({ email: 'member@example.com', password: PASSWORD }, SIGN_IN), 'account_disabled');
+    await expectDomainError(world.useCases.login({ email: 'member@example.com', password: `${PASSWORD}x` }, SIGN_IN), 'invalid_credentials');
     await expectDomainError(world.useCases.stepUp(member.principal, { password: PASSWORD }), 'invalid_credentials');
   });
 

@@ -14,6 +14,7 @@ import { MIGRATIONS } from './migrations/migration-source.js';
 import { KnexOidcClientLookup } from './oidc/knex-oidc-client-lookup.js';
 import { KnexOidcKeyStore } from './oidc/knex-oidc-key-store.js';
 import { KnexOidcPayloadStore } from './oidc/knex-oidc-payload-store.js';
+import { KnexPendingActions } from './pending/knex-pending-actions.js';
 
 export type { Store } from '../store.js';
 
@@ -36,6 +37,7 @@ export function createKnexStore(db: Knex, clock: Clock = new SystemClock()): Sto
     oidcClients: new KnexOidcClientLookup(db),
     oidcKeys: new KnexOidcKeyStore(db),
     access: new KnexAccessLookups(db),
+    pendingActions: new KnexPendingActions(db),
     health: { isDatabaseUp: () => unscoped.ping(), isSchemaCurrent: () => unscoped.hasApplied(latest) },
   };
 }

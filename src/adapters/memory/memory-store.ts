@@ -7,6 +7,7 @@ import { MemoryAuthLookups } from './memory-auth-lookups.js';
 import { MemoryAccessLookups } from './memory-access-lookups.js';
 import { copy, emptyTables, idKey, type MemoryTables } from './memory-tables.js';
 import { MemoryUserScope } from './memory-user-scope.js';
+import { MemoryPendingActions } from './memory-pending-actions.js';
 import { MemoryOidcKeyStore } from './oidc/memory-oidc-key-store.js';
 import { MemoryOidcPayloadStore } from './oidc/memory-oidc-payload-store.js';
 
@@ -40,6 +41,7 @@ export function createMemoryStore(
     },
     oidcKeys: new MemoryOidcKeyStore(tables),
     access: new MemoryAccessLookups(tables),
+    pendingActions: new MemoryPendingActions(),
     health: { isDatabaseUp: async () => true, isSchemaCurrent: async () => true },
   };
 }

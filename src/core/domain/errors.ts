@@ -6,6 +6,8 @@ export type ErrorCode =
   | 'email_taken'
   | 'not_authenticated'
   | 'invalid_credentials'
+  /** The right password of a disabled account: only a page says so; the API answers as for a wrong password. */
+  | 'account_disabled'
   | 'forbidden'
   | 'not_found'
   | 'too_many_requests'

@@ -7,6 +7,7 @@ import type { EventRetention } from './event-retention.js';
 import type { HealthProbe } from './health-probe.js';
 import type { IdGenerator } from './id-generator.js';
 import type { OidcClientLookup, OidcKeyStore, OidcPayloadStore } from './oidc-store.js';
+import type { PendingActionStore } from './pending-action-store.js';
 import type { PasswordBlocklist } from './password-blocklist.js';
 import type { PasswordHasher } from './password-hasher.js';
 import type { SecretBox } from './secret-box.js';
@@ -43,4 +44,6 @@ export interface Ports {
   /** The doors' per-request reads: forward-auth rules, a user's username and groups. */
   access: AccessLookups;
   accessMeter: AccessMeter;
+  /** Forms waiting for their session's confirmation (§15 rule 9). */
+  pendingActions: PendingActionStore;
 }

@@ -36,6 +36,8 @@ import { makeListSessions } from './account/list-sessions.js';
 import { makeRevokeOtherSessions } from './account/revoke-other-sessions.js';
 import { makeRevokeSession } from './account/revoke-session.js';
 import { makeStepUp } from './step-up/step-up.js';
+import { makeDescribeInvite } from './sign-in/describe-invite.js';
+import { makeFindPendingAction, makeKeepPendingAction, makeTakePendingAction } from './step-up/pending-actions.js';
 import { makeCompleteLoginWithCode } from './sign-in/complete-login-with-code.js';
 import { makeCompleteLoginWithPasskey } from './sign-in/complete-login-with-passkey.js';
 import { makeConfirmTotp } from './mfa/confirm-totp.js';
@@ -108,6 +110,7 @@ export const makeUseCases = (
   const checkPassword = makePasswordCheck(ports, guard);
   return {
     registerWithInvite: makeRegisterWithInvite(ports, guard),
+    describeInvite: makeDescribeInvite(ports),
     login: makeLogin(ports, guard),
     completeLoginWithCode: makeCompleteLoginWithCode(ports, guard),
     secondStepPasskeyOptions: makeSecondStepPasskeyOptions(ports),
@@ -121,6 +124,9 @@ export const makeUseCases = (
     stepUp: makeStepUp(ports, checkPassword, guard),
     stepUpPasskeyOptions: makeStepUpPasskeyOptions(ports),
     stepUpWithPasskey: makeStepUpWithPasskey(ports, guard),
+    keepPendingAction: makeKeepPendingAction(ports),
+    takePendingAction: makeTakePendingAction(ports),
+    findPendingAction: makeFindPendingAction(ports),
     getMfa: makeGetMfa(ports),
     enrolTotp: makeEnrolTotp(ports, checkPassword),
     pendingTotp: makePendingTotp(ports),

@@ -48,6 +48,10 @@ export const en = {
   'problem.label': 'Enter 1 to 100 characters, without control characters.',
   'problem.number': 'Enter a whole number in the allowed range.',
   'problem.credentials': 'The email or password is incorrect.',
+  'problem.accountDisabled': 'This account is disabled. Ask an administrator.',
+  'invite.used': 'This invite link was already used. Ask the person who invited you for a new one.',
+  'invite.expired': 'This invite link has expired. Ask the person who invited you for a new one.',
+  'invite.unknown': 'This invite link is not valid: it was withdrawn or copied incompletely. Ask the person who invited you for a new one.',
   'problem.codeWrong': 'The code is incorrect.',
   'problem.passwordWrong': 'The password is incorrect.',
   'problem.inviteInvalid': 'The invite code is unknown or expired.',
@@ -410,6 +414,14 @@ export const en = {
   'device.cancelled': 'The sign-in was cancelled. Start again on your device.',
   'device.doneTitle': 'Device connected',
   'device.done': 'You can go back to your device.',
+  'pending.disable': 'Confirm it is you to disable {subject}',
+  'pending.enable': 'Confirm it is you to enable {subject}',
+  'pending.signOut': 'Confirm it is you to sign {subject} out everywhere',
+  'pending.resetMfa': 'Confirm it is you to reset the second factor of {subject}',
+  'pending.delete': 'Confirm it is you to delete {subject}',
+  'pending.recovery': 'Confirm it is you to issue a recovery code for {subject}',
+  'pending.token': 'Confirm it is you to create the API token {subject}',
+  'pending.action': 'Confirm it is you to finish what you started',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -1,4 +1,4 @@
-import { Router, type Request, type Response } from 'express';
+import { Router, type Request, type RequestHandler, type Response } from 'express';
 import { isRecentlyAuthenticated } from '../../core/domain/recent-authentication.js';
 import { requireSession } from '../../core/domain/principal.js';
 import { fieldsOf, formBody } from '../form-body.js';
@@ -7,6 +7,7 @@ import { localeFor, viewerOf } from '../page-locale.js';
 import { seeOther, sendPage, retryAfter } from '../../web/page-sender.js';
 import { pagePrincipal, signedInPage } from '../page-session.js';
 import type { PagesDeps } from '../pages-deps.js';
+import { carryOut, pendingSentence } from '../pending-forms.js';
 import { landingOf, safeReturnTo } from '../return-to.js';
 import { ConfirmPage } from '../views/confirm-page.js';
 import { EMPTY_FORM, type FormState } from '../views/form-parts.js';
@@ -16,7 +17,7 @@ import { codeProof } from './sign-in-pages.js';
  * Recent authentication (step-up) as a page: the password, or for a user with a second factor a
  * code or a passkey, then back where the proof was asked for. A proof still fresh goes on at once.
  */
-export const confirmPages = (deps: PagesDeps): Router => {
+export const confirmPages = (deps: PagesDeps, pages: RequestHandler): Router => {
   const { useCases, auth, config } = deps;
   const router = Router();
   // Open during enrolment: a user the MFA policy holds may need to confirm to set up a factor.
@@ -26,8 +27,10 @@ export const confirmPages = (deps: PagesDeps): Router => {
     const principal = pagePrincipal(res);
     const { totp, passkeys } = await useCases.getMfa(principal);
     const returnTo = safeReturnTo(req.query.return_to, config.publicOrigin);
+    const locale = localeFor(req);
+    const pending = pendingSentence(await useCases.findPendingAction(principal), locale.t);
     // Back to an OpenID authorization (a client's require_mfa), the redirects after the form end at the client.
-    sendPage(res, ConfirmPage({ locale: localeFor(req), state, returnTo, withSecondFactor: totp || passkeys.length > 0, viewer: viewerOf(res) }), {
+    sendPage(res, ConfirmPage({ locale, state, returnTo, pending, withSecondFactor: totp || passkeys.length > 0, viewer: viewerOf(res) }), {
       status,
       formActionOrigins: await deps.formActionOriginsFor(req, returnTo),
     });
@@ -42,11 +45,18 @@ export const confirmPages = (deps: PagesDeps): Router => {
     await show(req, res, EMPTY_FORM);
   });
 
-  router.post('/confirm', session, formBody, async (req, res) => {
+  router.post('/confirm', session, formBody, async (req, res, next) => {
     const entered = fieldsOf(req.body);
     const proof = entered.password !== undefined ? { password: entered.password } : codeProof(entered.code);
     try {
-      auth.cookie.set(res, await useCases.stepUp(pagePrincipal(res), proof));
+      const grant = await useCases.stepUp(pagePrincipal(res), proof);
+      auth.cookie.set(res, grant);
+      // The form that sent the browser here goes on now, as the renewed session (§15 rule 9).
+      const pending = await useCases.takePendingAction(pagePrincipal(res));
+      if (pending) {
+        auth.sessions.adopt(req, grant.token);
+        return carryOut(pages, pending, req, res, next);
+      }
       seeOther(res, landingOf(req.query.return_to, config.publicOrigin));
     } catch (error) {
       const failure = formFailure(error, localeFor(req), entered, {

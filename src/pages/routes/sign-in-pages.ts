@@ -116,14 +116,22 @@ export const signInPages = (deps: PagesDeps): Router => {
     }
   });
 
-  router.get('/register', (req, res) => {
+  router.get('/register', async (req, res) => {
     // The link's code leaves the address bar, the history and any Referer at once: it waits in a
     // sealed cookie for this page only, which fills the form (the field shows it, to be checked).
     if (req.query.invite !== undefined) {
       if (typeof req.query.invite === 'string' && req.query.invite !== '') invite.set(res, req.query.invite.slice(0, 200));
       return seeOther(res, REGISTER_PATH);
     }
-    sendPage(res, RegisterPage({ locale: localeFor(req), state: { ...EMPTY_FORM, values: { invite_code: invite.read(req) ?? '' } } }));
+    // A dead link is said at once, before anyone fills the form in (§15 rule 12); its code is not offered again.
+    const code = invite.read(req);
+    const state = code === null ? 'open' : await useCases.describeInvite(code);
+    const locale = localeFor(req);
+    if (state !== 'open') {
+      invite.expire(res);
+      return sendPage(res, RegisterPage({ locale, state: { ...EMPTY_FORM, general: [locale.t(`invite.${state}`)] } }));
+    }
+    sendPage(res, RegisterPage({ locale, state: { ...EMPTY_FORM, values: { invite_code: code ?? '' } } }));
   });
 
   router.post('/register', sameSite, formBody, async (req, res) => {

@@ -9,16 +9,23 @@ export interface ConfirmPageProps {
   returnTo: string | null;
   /** A user with a second factor proves it (a code or a passkey); one without, the password. */
   withSecondFactor: boolean;
+  /** What confirming carries out, by name ("Confirm it is you to disable ada@example.com"), when a form waits. */
+  pending?: string | null;
   viewer?: Viewer;
 }
 
-export const ConfirmPage = ({ locale, state, returnTo, withSecondFactor, viewer }: ConfirmPageProps) => {
+export const ConfirmPage = ({ locale, state, returnTo, withSecondFactor, pending, viewer }: ConfirmPageProps) => {
   const { t } = locale;
   const action = returnTo ? `/gatehouse/confirm?return_to=${encodeURIComponent(returnTo)}` : '/gatehouse/confirm';
   const field = withSecondFactor ? 'code' : 'password';
   const label = withSecondFactor ? t('field.code') : t('field.password');
   return (
     <Layout locale={locale} title={t('confirm.title')} viewer={viewer} scripts={withSecondFactor ? ['simplewebauthn-browser.js', 'passkeys.js'] : []}>
+      {pending && (
+        <p class="pending-action">
+          <strong>{pending}</strong>
+        </p>
+      )}
       <p>{withSecondFactor ? t('confirm.introFactor') : t('confirm.intro')}</p>
       <ErrorSummary locale={locale} form="confirm" state={state} labels={{ [field]: label }} />
       <form method="post" action={action} class="stack">

@@ -8,6 +8,8 @@ export interface ProblemKind {
   title: string;
   /** Fixed text: a detail never echoes anything the client sent. */
   detail: string;
+  /** The code the API shows in its place (refusals.ts). */
+  answersAs?: ProblemCode;
 }
 
 /** The status and title of each code, as the API and the OpenAPI document read them: a view of the one table. */
@@ -43,5 +45,5 @@ export interface ProblemBody {
 
 export const problemBody = (code: ProblemCode, detail?: string): ProblemBody => {
   const kind = PROBLEMS[code];
-  return { type: 'about:blank', title: kind.title, status: kind.status, code, detail: detail ?? kind.detail };
+  return { type: 'about:blank', title: kind.title, status: kind.status, code: kind.answersAs ?? code, detail: detail ?? kind.detail };
 };

@@ -27,6 +27,7 @@ export type RefusalWords =
   | 'notFound.title'
   | 'notFound.body'
   | 'problem.credentials'
+  | 'problem.accountDisabled'
   | 'problem.inviteInvalid'
   | 'problem.inviteExhausted'
   | 'problem.emailTaken'
@@ -65,6 +66,8 @@ export interface Refusal {
   readonly detail: string;
   readonly page: PageAnswer;
   readonly form: FormAnswer;
+  /** The code the API shows instead, where the contract keeps one answer for several causes. */
+  readonly answersAs?: ProblemCode;
 }
 
 const ERROR = { kind: 'message', title: 'error.title', body: 'error.body' } as const;
@@ -83,6 +86,15 @@ export const REFUSALS = {
   email_taken: { status: 409, title: 'Conflict', detail: 'An account with this email already exists.', page: ERROR, form: placed('problem.emailTaken', 'email') },
   not_authenticated: { status: 401, title: 'Unauthorized', detail: 'A valid session cookie or API token is required.', page: { kind: 'detour', to: 'sign-in' }, form: null },
   invalid_credentials: { status: 401, title: 'Unauthorized', detail: 'The email or password is incorrect.', page: ERROR, form: placed('problem.credentials') },
+  // A page tells the person who knew the password what to do; the API's login answers as a wrong password would.
+  account_disabled: {
+    status: 401,
+    title: 'Unauthorized',
+    detail: 'The email or password is incorrect.',
+    answersAs: 'invalid_credentials',
+    page: ERROR,
+    form: placed('problem.accountDisabled'),
+  },
   forbidden: { status: 403, title: 'Forbidden', detail: 'This credential may not perform this action.', page: FORBIDDEN, form: null },
   not_found: { status: 404, title: 'Not Found', detail: 'The requested resource does not exist.', page: { kind: 'message', title: 'notFound.title', body: 'notFound.body' }, form: null },
   too_many_requests: { status: 429, title: 'Too Many Requests', detail: 'Too many attempts; retry later.', page: { kind: 'retry-later', body: 'throttled' }, form: { kind: 'throttled' } },

@@ -33,6 +33,8 @@ export interface SessionResolver {
   browserSignIn(req: Request, res?: Response): Promise<SignedInBrowser | null>;
   /** After a sign-in or a sign-out in this request: a later call looks again rather than answer the old session. */
   forget(req: Request): void;
+  /** After a step-up in this request rotated the session's secret: later calls answer the session that `token` opens. */
+  adopt(req: Request, token: string): void;
 }
 
 interface Memo {
@@ -60,8 +62,7 @@ export const createSessionResolver = ({ useCases, cookie, device }: { useCases: 
     return memo;
   };
 
-  const lookUp = async (req: Request): Promise<SessionResolution> => {
-    const token = cookie.read(req);
+  const lookUp = async (req: Request, token = cookie.read(req)): Promise<SessionResolution> => {
     if (token === null) return { kind: 'none' };
     try {
       return { kind: 'session', ...(await useCases.authenticateSession(token, { ...requestContext(req), deviceToken: device.read(req) })) };
@@ -111,5 +112,9 @@ export const createSessionResolver = ({ useCases, cookie, device }: { useCases: 
       return memo.browser;
     },
     forget: (req) => void memos.delete(req),
+    adopt: (req, token) => {
+      // The new cookie already goes out with the step-up's answer: nothing to renew on its account.
+      memos.set(req, { session: lookUp(req, token), renewalSent: true });
+    },
   };
 };

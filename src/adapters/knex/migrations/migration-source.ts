@@ -10,6 +10,7 @@ import * as oidc from '../../../../db/migrations/0008_oidc.js';
 import * as oidcKeysHashed from '../../../../db/migrations/0009_oidc_keys_hashed.js';
 import * as eventToken from '../../../../db/migrations/0010_event_token.js';
 import * as groups from '../../../../db/migrations/0011_groups.js';
+import * as pendingActions from '../../../../db/migrations/0012_pending_actions.js';
 import * as oidcClientApps from '../../../../db/migrations/0013_oidc_client_apps.js';
 import * as oidcIntrospectDevice from '../../../../db/migrations/0014_oidc_introspect_device.js';
 
@@ -32,6 +33,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '0009_oidc_keys_hashed', ...oidcKeysHashed },
   { name: '0010_event_token', ...eventToken },
   { name: '0011_groups', ...groups },
+  { name: '0012_pending_actions', ...pendingActions },
   { name: '0013_oidc_client_apps', ...oidcClientApps },
   { name: '0014_oidc_introspect_device', ...oidcIntrospectDevice },
 ];

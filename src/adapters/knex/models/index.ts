@@ -7,6 +7,7 @@ import { OIDC_CLIENTS } from './oidc-clients.js';
 import { OIDC_PAYLOADS } from './oidc-payloads.js';
 import { OIDC_SIGNING_KEYS } from './oidc-signing-keys.js';
 import { PASSKEYS } from './passkeys.js';
+import { PENDING_ACTIONS } from './pending-actions.js';
 import { PENDING_LOGINS } from './pending-logins.js';
 import { RECOVERY_CODES } from './recovery-codes.js';
 import { SECOND_FACTOR_FAILURES } from './second-factor-failures.js';
@@ -34,6 +35,7 @@ export {
   OIDC_SIGNING_KEYS,
   PASSKEY_LOGIN_CHALLENGES,
   PASSKEYS,
+  PENDING_ACTIONS,
   PENDING_LOGINS,
   RECOVERY_CODES,
   SECOND_FACTOR_FAILURES,
@@ -76,4 +78,5 @@ export const MODELS: readonly SchemaModel[] = [
   FORWARD_AUTH_RULES,
   FORWARD_AUTH_RULE_GROUPS,
   OIDC_CLIENT_GROUPS,
+  PENDING_ACTIONS,
 ];

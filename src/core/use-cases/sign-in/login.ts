@@ -30,11 +30,16 @@ export const makeLogin =
     });
     // An unknown email still pays for one verification (against a dummy hash): same timing.
     const verified = await deps.hasher.verify(user?.passwordHash ?? null, body.password);
-    // A disabled account answers exactly as a wrong password does (after the same verification).
-    if (!user || !verified || isDisabled(user)) {
+    if (!user || !verified) {
       if (user) await deps.scopes.open(user.id).recordEvent(trailEvent(deps, 'login_failed', context));
       else deps.log.write({ type: 'login_failed', userId: null, clientAddress });
       throw new DomainError('invalid_credentials');
+    }
+    // Only whoever knows the password learns the account is disabled (a page says so; the API answers
+    // as for a wrong password). It still counts as a failed login, as it always did.
+    if (isDisabled(user)) {
+      await deps.scopes.open(user.id).recordEvent(trailEvent(deps, 'login_failed', context));
+      throw new DomainError('account_disabled');
     }
     await endPresentedSession(deps, context);
     const rehashed = deps.hasher.needsRehash(user.passwordHash) ? await deps.hasher.hash(body.password) : null;

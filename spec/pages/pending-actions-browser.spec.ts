@@ -1,0 +1,67 @@
+import { expect } from 'chai';
+import type { Page } from 'playwright-core';
+import { startChromium, type Browser } from '../support/browser/chromium.js';
+import { PASSWORD } from '../support/constants.js';
+import { ADMIN_EMAIL, startPagesServer, type PagesServer } from '../support/pages/pages-server.js';
+
+const ADA = 'ada@example.com';
+const exact = { exact: true } as const;
+
+// §15 rule 9 in a browser, with JavaScript on and off, on the suite's engine: a stale proof's detour loses nothing.
+for (const javaScriptEnabled of [true, false]) {
+  describe(`pages in Chromium, JavaScript ${javaScriptEnabled ? 'on' : 'off'}: confirming carries the interrupted form out`, function () {
+    this.timeout(120_000);
+    let server: PagesServer;
+    let browser: Browser;
+    let page: Page;
+    let adaId = '';
+
+    // The proof goes stale in the database, as 16 minutes without a sign-in would leave it.
+    const staleProofs = () => server.database.db('sessions').update({ authenticated_at: new Date(Date.now() - 3_600_000).toISOString() });
+    const confirmWithPassword = async (sentence: string) => {
+      expect(new URL(page.url()).pathname).to.equal('/gatehouse/confirm');
+      expect(await page.getByText(sentence, exact).count(), 'the confirm page names the action').to.equal(1);
+      await page.getByLabel('Password', exact).fill(PASSWORD);
+      await page.getByRole('button', { name: 'Confirm', exact: true }).click();
+    };
+
+    before(async () => {
+      server = await startPagesServer();
+      // A second admin, so that disabling it is allowed (never the last admin).
+      adaId = (await server.service.useCases.createAdmin({ email: ADA, password: PASSWORD, display_name: 'Ada' })).id;
+      browser = await startChromium(undefined, { javaScriptEnabled });
+      page = await browser.context.newPage();
+      await page.goto(`${server.origin}/gatehouse/sign-in`);
+      await page.getByLabel('Email', exact).fill(ADMIN_EMAIL);
+      await page.getByLabel('Password', exact).fill(PASSWORD);
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+      await page.waitForURL(/\/gatehouse\/account/);
+    });
+    after(async () => {
+      await browser?.close();
+      await server?.close();
+    });
+
+    it('disables the user the admin pressed Disable for, after naming it, and shows that user', async () => {
+      await staleProofs();
+      await page.goto(`${server.origin}/gatehouse/admin/users/${adaId}`);
+      await page.getByRole('button', { name: 'Disable', exact: true }).click();
+      await confirmWithPassword(`Confirm it is you to disable ${ADA}`);
+      await page.waitForURL(`${server.origin}/gatehouse/admin/users/${adaId}#details`);
+      expect(await page.getByRole('button', { name: 'Enable', exact: true }).count(), 'the user is disabled now').to.equal(1);
+      expect(await page.getByRole('status').first().textContent()).to.be.a('string').and.not.equal('');
+    });
+
+    it('creates the token the form asked for and shows its secret once', async () => {
+      await staleProofs();
+      await page.goto(`${server.origin}/gatehouse/account`);
+      await page.getByLabel('Token name', exact).fill('deploy bot');
+      await page.getByRole('button', { name: 'Create token', exact: true }).click();
+      await confirmWithPassword('Confirm it is you to create the API token deploy bot');
+      await page.waitForURL(/\/gatehouse\/account/);
+      expect(await page.getByLabel('New token', exact).inputValue()).to.have.length.greaterThan(20);
+      expect(await page.getByText('deploy bot').count()).to.be.greaterThan(0);
+    });
+  });
+}
+
