@@ -288,6 +288,7 @@ export const de: Record<MessageKey, string> = {
   'access.back': 'Zurück zu {client}',
   'access.mfaTitle': 'Zweiter Faktor nötig',
   'access.mfaBody': '{client} verlangt einen zweiten Faktor, und Ihr Konto hat noch keinen. Richten Sie einen ein und melden Sie sich dann erneut bei {client} an.',
+  'access.mfaBodyApplication': 'Diese Anwendung verlangt einen zweiten Faktor, und Ihr Konto hat noch keinen. Richten Sie einen ein und öffnen Sie die Anwendung dann erneut.',
   'access.mfaSetUp': 'Zweiten Faktor einrichten',
   'logout.title': 'Abmelden',
   'logout.intro': 'Von Gatehouse abmelden?',

@@ -290,6 +290,7 @@ export const en = {
   'access.back': 'Back to {client}',
   'access.mfaTitle': 'Second factor needed',
   'access.mfaBody': '{client} needs a second factor, and your account has none yet. Set one up, then sign in to {client} again.',
+  'access.mfaBodyApplication': 'This application needs a second factor, and your account has none yet. Set one up, then open the application again.',
   'access.mfaSetUp': 'Set up a second factor',
   'logout.title': 'Sign out',
   'logout.intro': 'Sign out of Gatehouse?',

@@ -6,7 +6,8 @@ import { MessagePage } from '../views/message-page.js';
 
 type AccessInteraction = Extract<Interaction, { prompt: 'access' }>;
 
-const SECOND_FACTOR_SET_UP = '/gatehouse/account#second-factor';
+/** Where a user without a second factor sets one up (also the forward-auth sign-in page's link). */
+export const SECOND_FACTOR_SET_UP = '/gatehouse/account#second-factor';
 
 /**
  * An authorization the client's access policy stopped, before any consent: outside its groups, a

@@ -10,7 +10,7 @@ import type { ErrorCode } from '../../core/domain/errors.js';
 import { localeFor } from '../page-locale.js';
 import { seeOther, sendPage, retryAfter } from '../../web/page-sender.js';
 import { REGISTER_PATH } from '../invite-cookie.js';
-import { hasValidSession } from '../page-session.js';
+import type { Principal } from '../../core/domain/principal.js';
 import type { PagesDeps } from '../pages-deps.js';
 import { landingOf, safeReturnTo } from '../return-to.js';
 import { EMPTY_FORM, type FormState } from '../views/form-parts.js';
@@ -18,6 +18,8 @@ import { RecoverPage } from '../views/recover-page.js';
 import { RegisterPage } from '../views/register-page.js';
 import { SecondFactorPage } from '../views/second-factor-page.js';
 import { SignInPage } from '../views/sign-in-page.js';
+import { MessagePage } from '../views/message-page.js';
+import { SECOND_FACTOR_SET_UP } from './access-refusal-pages.js';
 
 /** A TOTP code is six digits (spaces allowed, as apps show them); anything else is a recovery code. */
 export const codeProof = (typed: string | undefined): { code: string } | { recovery_code: string } => {
@@ -64,9 +66,31 @@ export const signInPages = (deps: PagesDeps): Router => {
     seeOther(res, `/gatehouse/sign-in/second-factor${returnTo ? `?return_to=${encodeURIComponent(returnTo)}` : ''}`);
   };
 
+  // return_to is a path on the public origin, so the forward-auth rule that guards it is one of the
+  // public host (the one-origin layout); a rule of another host is never reached through this page.
+  const publicHost = new URL(config.publicOrigin).host;
+  /**
+   * Signed in already: straight on, unless return_to's forward-auth rule needs a second factor the
+   * session has not proved — verify would answer 401 and the proxy send the browser back here, a
+   * loop. Then the confirm page (which goes on to return_to), or the page with the set-up link.
+   */
+  const goOnSignedIn = async (req: Request, res: Response, principal: Principal) => {
+    const returnTo = returnToOf(req);
+    if (returnTo !== null) {
+      const { decision } = await useCases.decideForwardAuth(principal, { host: publicHost, uri: returnTo }, { quiet: true });
+      if (decision === 'second_factor_needed') return seeOther(res, `/gatehouse/confirm?return_to=${encodeURIComponent(returnTo)}`);
+      if (decision === 'second_factor_setup_needed') {
+        const { t } = localeFor(req);
+        return sendPage(res, MessagePage({ locale: localeFor(req), title: t('access.mfaTitle'), body: t('access.mfaBodyApplication'), link: { href: SECOND_FACTOR_SET_UP, text: t('access.mfaSetUp') } }), { status: 403 });
+      }
+    }
+    seeOther(res, landingOf(returnTo, config.publicOrigin));
+  };
+
   router.get('/sign-in', async (req, res) => {
-    // Signed in already: straight on, unless a fresh sign-in is asked for (OpenID prompt=login).
-    if (!forcedOf(req) && (await hasValidSession(deps, req))) return seeOther(res, landingOf(returnToOf(req), config.publicOrigin));
+    // A fresh sign-in asked for (OpenID prompt=login) shows the form even to a signed-in browser.
+    const resolved = forcedOf(req) ? null : await auth.sessions.session(req);
+    if (resolved?.kind === 'session') return goOnSignedIn(req, res, resolved.principal);
     await showSignIn(req, res, EMPTY_FORM);
   });
 

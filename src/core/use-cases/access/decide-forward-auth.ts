@@ -23,11 +23,11 @@ export interface ForwardAuthVerdict {
  * covers the forwarded path, judged for the principal (a session's second-factor proof counts; an
  * API token never satisfies require_mfa). Two indexed queries: the host's rules, the user's groups.
  */
-export type DecideForwardAuth = (principal: Principal, request: ForwardedRequest) => Promise<ForwardAuthVerdict>;
+export type DecideForwardAuth = (principal: Principal, request: ForwardedRequest, options?: { quiet?: boolean }) => Promise<ForwardAuthVerdict>;
 
 export const makeDecideForwardAuth =
   (deps: JudgeDeps): DecideForwardAuth =>
-  async (principal, request) => {
+  async (principal, request, options = {}) => {
     const rules = request.host === null ? [] : await deps.access.rulesForHost(request.host);
     const rule = request.host === null ? null : matchForwardAuthRule(rules, request.host, request.uri ?? '/');
     const { credential } = principal;
@@ -39,6 +39,7 @@ export const makeDecideForwardAuth =
       apiToken: credential.kind === 'api_token',
       targetId: rule?.id ?? null,
       context: principal.context,
+      quiet: options.quiet === true,
     });
     return { decision: judged.decision, ruleId: rule?.id ?? null, username: judged.profile?.username ?? null, groups: judged.profile?.groups.map((g) => g.name) ?? [] };
   };

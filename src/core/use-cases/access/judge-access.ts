@@ -20,6 +20,8 @@ export interface Judgement {
   /** The client id or rule id, named by the access_denied event (null: no rule matched). */
   targetId: string | null;
   context: RequestContext;
+  /** A page asking ahead what the door will answer: neither counted nor recorded, the door's own request is. */
+  quiet?: boolean;
 }
 
 export type JudgeDeps = Pick<Ports, 'access' | 'accessMeter' | 'scopes' | 'ids' | 'clock'>;
@@ -34,6 +36,7 @@ export const judgeAccess = async (deps: JudgeDeps, judgement: Judgement): Promis
   const facts = { groupIds: profile?.groups.map((g) => g.id) ?? [], mfaProved: judgement.mfaProved, apiToken: judgement.apiToken };
   const hasSecondFactor = profile !== null && asksForSecondFactor(judgement.policy, facts) && (await deps.scopes.open(judgement.userId).hasSecondFactor());
   const decision = profile === null ? 'deny' : decideAccess(judgement.policy, { ...facts, hasSecondFactor });
+  if (judgement.quiet === true) return { decision, profile };
   deps.accessMeter.count(judgement.door, decision);
   if (decision === 'deny' && profile !== null) {
     await deps.scopes.open(judgement.userId).recordEvent(trailEvent(deps, 'access_denied', judgement.context, { targetId: judgement.targetId }));
