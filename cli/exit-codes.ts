@@ -21,6 +21,7 @@ export const outcomeByError: Record<ErrorCode, { exitCode: number; message: stri
   not_authenticated: { exitCode: EXIT_REFUSED, message: 'refused: not authenticated' },
   invalid_credentials: { exitCode: EXIT_REFUSED, message: 'refused: invalid credentials' },
   account_disabled: { exitCode: EXIT_REFUSED, message: 'refused: invalid credentials' },
+  totp_code_used: { exitCode: EXIT_REFUSED, message: 'refused: invalid credentials' },
   not_found: { exitCode: EXIT_REFUSED, message: 'refused: no such account or client' },
   too_many_requests: { exitCode: EXIT_REFUSED, message: 'refused: too many attempts, try again later' },
   unavailable: { exitCode: EXIT_REFUSED, message: 'the database is unavailable; nothing was changed, try again later' },

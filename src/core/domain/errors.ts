@@ -8,6 +8,8 @@ export type ErrorCode =
   | 'invalid_credentials'
   /** The right password of a disabled account: only a page says so; the API answers as for a wrong password. */
   | 'account_disabled'
+  /** A TOTP code whose step was already used: only a page says so; the API answers as for a wrong code. */
+  | 'totp_code_used'
   | 'forbidden'
   | 'not_found'
   | 'too_many_requests'

@@ -28,6 +28,7 @@ export type RefusalWords =
   | 'notFound.body'
   | 'problem.credentials'
   | 'problem.accountDisabled'
+  | 'account.totpCodeUsed'
   | 'problem.inviteInvalid'
   | 'problem.inviteExhausted'
   | 'problem.emailTaken'
@@ -94,6 +95,15 @@ export const REFUSALS = {
     answersAs: 'invalid_credentials',
     page: ERROR,
     form: placed('problem.accountDisabled'),
+  },
+  // The person at the form is told to wait for the next code; the API answers as a wrong code would.
+  totp_code_used: {
+    status: 401,
+    title: 'Unauthorized',
+    detail: 'The email or password is incorrect.',
+    answersAs: 'invalid_credentials',
+    page: ERROR,
+    form: placed('account.totpCodeUsed', 'code'),
   },
   forbidden: { status: 403, title: 'Forbidden', detail: 'This credential may not perform this action.', page: FORBIDDEN, form: null },
   not_found: { status: 404, title: 'Not Found', detail: 'The requested resource does not exist.', page: { kind: 'message', title: 'notFound.title', body: 'notFound.body' }, form: null },

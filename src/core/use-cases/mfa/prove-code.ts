@@ -10,24 +10,29 @@ export interface CodeProof {
   recovery_code?: string;
 }
 
+/** A used TOTP step is told apart from a wrong code, so a page can say to wait for the next one. */
+export type Proof = 'proved' | 'wrong' | 'used';
+
 export type ProveDeps = Pick<Ports, 'totp' | 'secretBox' | 'secrets' | 'ids' | 'clock'>;
 
 /**
- * True when the code proves the user's second factor, and then it is used up: a TOTP step is never
- * accepted twice, a recovery code is deleted (and the trail says so). Run it inside the transaction
+ * 'proved' when the code proves the user's second factor, and then it is used up: a TOTP step is never
+ * accepted twice ('used' when it matches a step already taken), a recovery code is deleted (and the
+ * trail says so; a spent one is only 'wrong', as its row is gone). Run it inside the transaction
  * of what the proof opens, so a proof is spent only if that commits.
  */
-export const proveCode = async (deps: ProveDeps, scope: UserScope, proof: CodeProof, context: RequestContext): Promise<boolean> => {
+export const proveCode = async (deps: ProveDeps, scope: UserScope, proof: CodeProof, context: RequestContext): Promise<Proof> => {
   if (proof.recovery_code !== undefined) {
     const normalized = normalizeRecoveryCode(proof.recovery_code);
-    if (normalized === null || !(await scope.factors.useRecoveryCode(deps.secrets.hashOf(normalized)))) return false;
+    if (normalized === null || !(await scope.factors.useRecoveryCode(deps.secrets.hashOf(normalized)))) return 'wrong';
     await scope.recordEvent(trailEvent(deps, 'recovery_code_used', context));
-    return true;
+    return 'proved';
   }
   const factor = await scope.factors.findTotp();
-  if (!factor || factor.confirmedAt === null || proof.code === undefined) return false;
+  if (!factor || factor.confirmedAt === null || proof.code === undefined) return 'wrong';
   const secret = await openTotpSecret(deps, scope, factor);
   const step = secret === null ? null : deps.totp.matchStep(secret, proof.code, deps.clock.now());
   // One conditional update: of two requests with the same code, only one moves the step forward.
-  return step !== null && (await scope.factors.useTotpStep(step));
+  if (step === null) return 'wrong';
+  return (await scope.factors.useTotpStep(step)) ? 'proved' : 'used';
 };

@@ -20,8 +20,8 @@ export const makeCompleteLoginWithPasskey =
       prove: async (scope, pending) => {
         // Taken whether or not the assertion verifies: a challenge is single-use.
         const challenge = await scope.factors.takeChallenge(pending.id, 'second_factor');
-        if (!challenge || !isChallengeLive(challenge, deps.clock.now())) return false;
-        return (await provePasskey(deps, scope, response, challenge.challenge, 'preferred')) !== null;
+        if (!challenge || !isChallengeLive(challenge, deps.clock.now())) return 'wrong';
+        return (await provePasskey(deps, scope, response, challenge.challenge, 'preferred')) === null ? 'wrong' : 'proved';
       },
     });
   };

@@ -4,6 +4,7 @@ import type { AuthMethod } from '../../domain/session.js';
 import { isDisabled, toPublicUser, type PublicUser } from '../../domain/user.js';
 import type { Ports } from '../../ports/ports.js';
 import type { UserScope } from '../../ports/user-scopes.js';
+import type { Proof } from '../mfa/prove-code.js';
 import { endPresentedSession } from './end-presented-session.js';
 import { newSession } from './new-session.js';
 import { findPendingLogin } from './pending-login.js';
@@ -20,8 +21,8 @@ export interface SecondStepAttempt {
   refusal: 'invalid_credentials' | 'webauthn_failed';
   /** The factor's RFC 8176 method, recorded on the session beside `pwd` and `mfa`. */
   method: Extract<AuthMethod, 'otp' | 'hwk'>;
-  /** Proves the factor inside the transaction that opens the session; false when it does not. */
-  prove(scope: UserScope, pending: PendingLogin): Promise<boolean>;
+  /** Proves the factor inside the transaction that opens the session. */
+  prove(scope: UserScope, pending: PendingLogin): Promise<Proof>;
 }
 
 /**
@@ -52,18 +53,20 @@ export const completeSecondStep = async (
   const counted = loginAttempt(deps, user.email, user.id, context);
   await guard.admitLogin(counted, () => scope.recordEvent(trailEvent(deps, 'login_throttled', context)));
   const { session, grant } = newSession(deps, user.id, context.userAgent, ['pwd', attempt.method, 'mfa'], deps.clock.now());
-  const proved = await scope.transaction(async (tx) => {
-    if (!(await attempt.prove(tx, pending))) return false;
+  const proof = await scope.transaction(async (tx): Promise<Proof> => {
+    const outcome = await attempt.prove(tx, pending);
+    if (outcome !== 'proved') return outcome;
     // Another request completed it first: roll the proof back, this one opens nothing.
     if (!(await tx.factors.deletePendingLogin(pending.id))) throw new DomainError('not_authenticated');
     await tx.factors.clearSecondFactorFailures();
     await tx.recordSignIn({ userChanges: { lastLoginAt: session.createdAt }, session, event: trailEvent(deps, 'login_succeeded', context, { targetId: session.id }) });
-    return true;
+    return 'proved';
   });
-  if (!proved) {
+  if (proof !== 'proved') {
+    // A used code counts like a wrong one; only a page says which it was (the API answers as for a wrong code).
     await countRefusedProof(deps, scope, context);
     await scope.recordEvent(trailEvent(deps, 'login_failed', context));
-    throw new DomainError(attempt.refusal);
+    throw new DomainError(proof === 'used' ? 'totp_code_used' : attempt.refusal);
   }
   await guard.clearLoginFailures(counted);
   await endPresentedSession(deps, context);

@@ -2,6 +2,7 @@ import { DomainError } from '../../domain/errors.js';
 import { requireSession, type Principal } from '../../domain/principal.js';
 import type { Ports } from '../../ports/ports.js';
 import type { UserScope } from '../../ports/user-scopes.js';
+import type { Proof } from '../mfa/prove-code.js';
 import type { ThrottleGuard } from '../sign-in/throttle-guard.js';
 import { rotatedProof } from './rotated-proof.js';
 import { countRefusedProof, refuseWhileLocked } from '../sign-in/second-factor-lock.js';
@@ -19,7 +20,7 @@ export const stepUpWithFactor = async (
   guard: ThrottleGuard,
   principal: Principal,
   refusal: 'invalid_credentials' | 'webauthn_failed',
-  prove: (scope: UserScope, sessionId: string) => Promise<boolean>,
+  prove: (scope: UserScope, sessionId: string) => Promise<Proof>,
 ): Promise<SessionGrant> => {
   const { sessionId, expiresAt } = requireSession(principal);
   const scope = deps.scopes.open(principal.userId);
@@ -28,16 +29,18 @@ export const stepUpWithFactor = async (
   await guard.admitLogin(attempt, () => scope.recordEvent(trailEvent(deps, 'login_throttled', context)));
   await refuseWhileLocked(scope);
   const rotation = rotatedProof(deps, expiresAt);
-  const proved = await scope.transaction(async (tx) => {
-    if (!(await prove(tx, sessionId))) return false;
+  const proof = await scope.transaction(async (tx): Promise<Proof> => {
+    const outcome = await prove(tx, sessionId);
+    if (outcome !== 'proved') return outcome;
     await tx.factors.clearSecondFactorFailures();
     if (!(await tx.proveSession(sessionId, rotation.proof))) throw new DomainError('not_authenticated');
-    return true;
+    return 'proved';
   });
-  if (!proved) {
+  if (proof !== 'proved') {
+    // A used code counts like a wrong one; only a page says which it was.
     await countRefusedProof(deps, scope, context);
     await scope.recordEvent(trailEvent(deps, 'login_failed', context));
-    throw new DomainError(refusal);
+    throw new DomainError(proof === 'used' ? 'totp_code_used' : refusal);
   }
   await guard.clearLoginFailures(attempt);
   return rotation.grant;

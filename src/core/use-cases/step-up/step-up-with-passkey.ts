@@ -16,7 +16,7 @@ export const makeStepUpWithPasskey =
     const { response } = parse<{ response: unknown }>(passkeyResponseRules, input);
     return stepUpWithFactor(deps, guard, principal, 'webauthn_failed', async (scope, sessionId) => {
       const challenge = await scope.factors.takeChallenge(sessionId, 'step_up');
-      if (!challenge || !isChallengeLive(challenge, deps.clock.now())) return false;
-      return (await provePasskey(deps, scope, response, challenge.challenge, 'preferred')) !== null;
+      if (!challenge || !isChallengeLive(challenge, deps.clock.now())) return 'wrong';
+      return (await provePasskey(deps, scope, response, challenge.challenge, 'preferred')) === null ? 'wrong' : 'proved';
     });
   };
