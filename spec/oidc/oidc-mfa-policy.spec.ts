@@ -21,7 +21,7 @@ describe('OpenID provider under SERVICE_MFA_REQUIRED=all', function () {
     const request = await authorizationRequest(client.config, callback.redirectUri);
     await page.goto(request.url.href);
     await signInOnPage(page, 'nora@example.com');
-    await page.waitForURL((url) => url.pathname === '/gatehouse/account', { timeout: 30_000 });
+    await page.waitForURL((url) => url.pathname === '/gatehouse/account/security', { timeout: 30_000 });
     expect(await page.getByRole('heading', { name: 'Second factor', exact: true }).count()).to.equal(1);
     const codes = await server.service.db('oidc_payloads').where({ model: 'AuthorizationCode' }).count({ n: '*' });
     expect(Number((codes[0] as { n: number | string }).n)).to.equal(0);

@@ -51,7 +51,8 @@ describe('OpenID provider: a passkey at the sign-in of an authorization (Chromiu
     await page.goto(`${server.origin}/gatehouse/sign-in`);
     await signInOnPage(page, MEMBER);
     await page.waitForURL(`${server.origin}/gatehouse/account`);
-    const factor = page.getByRole('region', { name: 'Second factor' });
+    await page.goto(`${server.origin}/gatehouse/account/security`);
+    const factor = page.getByRole('region', { name: 'Passkeys', exact: true });
     await factor.getByLabel('Passkey name', exact).fill('Laptop');
     await factor.getByLabel('Password', exact).fill(PASSWORD);
     await factor.getByRole('button', { name: 'Add a passkey', exact: true }).click();

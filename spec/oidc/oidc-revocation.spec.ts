@@ -69,11 +69,11 @@ describe('OpenID provider: revocation that follows the account, the consent page
   it('the user revokes a connected application on the account page: its tokens die and consent is asked again', async () => {
     const { tokens } = await signInAtClient(page, callback, notes, READER, { scope: 'openid offline_access' });
     expect(await userinfoStatus(server, tokens.access_token)).to.equal(200);
-    await page.goto(`${server.origin}/gatehouse/account`);
+    await page.goto(`${server.origin}/gatehouse/account/applications`);
     const section = page.getByRole('region', { name: 'Connected applications', exact: true });
     expect(await section.innerText()).to.contain('Notes');
     await section.getByRole('button', { name: 'Revoke', exact: true }).click();
-    await page.waitForURL((url) => url.pathname === '/gatehouse/account', { timeout: 30_000 });
+    await page.waitForURL((url) => url.pathname === '/gatehouse/account/applications', { timeout: 30_000 });
     expect(await page.getByRole('region', { name: 'Connected applications', exact: true }).innerText()).to.not.contain('Notes');
     expect(await userinfoStatus(server, tokens.access_token)).to.equal(401);
     expect(await oauthErrorOf(oidc.refreshTokenGrant(notes.config, String(tokens.refresh_token)))).to.equal('invalid_grant');

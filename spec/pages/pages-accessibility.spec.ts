@@ -77,9 +77,10 @@ describe('pages pass axe-core (WCAG 2.2 A and AA) in every state — signed out,
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await audit('sign-in refused');
 
-    await page.goto(`${server.origin}/gatehouse/register?invite=unknown`);
+    await page.goto(`${server.origin}/gatehouse/register`);
     await audit('register');
     // Values the browser's own checks let through, so the server's refusal is what is shown.
+    await page.getByLabel('Invite code', exact).fill('unknown');
     await page.getByLabel('Email', exact).fill('someone@example.com');
     await page.getByLabel('Display name', exact).fill('Someone');
     await page.getByLabel('Password', exact).fill('short');
@@ -183,7 +184,7 @@ describe('pages pass axe-core (WCAG 2.2 A and AA) in every state — signed out,
     await audit('confirm refused');
 
     // A form that met the stale proof waits, named on the confirm page (rule 9).
-    await page.goto(`${server.origin}/gatehouse/account`);
+    await page.goto(`${server.origin}/gatehouse/account/tokens`);
     await page.getByLabel('Token name', exact).fill('ci');
     await page.getByRole('button', { name: 'Create token', exact: true }).click();
     expect(await page.getByText('Confirm it is you to create the API token ci', exact).count()).to.equal(1);

@@ -54,7 +54,7 @@ for (const javaScriptEnabled of [true, false]) {
 
     it('creates the token the form asked for and shows its secret once', async () => {
       await staleProofs();
-      await page.goto(`${server.origin}/gatehouse/account`);
+      await page.goto(`${server.origin}/gatehouse/account/tokens`);
       await page.getByLabel('Token name', exact).fill('deploy bot');
       await page.getByRole('button', { name: 'Create token', exact: true }).click();
       await confirmWithPassword('Confirm it is you to create the API token deploy bot');

@@ -91,8 +91,8 @@ describe("README.md's walk-through in a browser, followed step by step in Chromi
       }
     }
     expect(actions.length, actions.join('\n')).to.be.greaterThan(15);
-    // Where the walk-through ends: Ada's account, with her app confirmed and her recovery codes shown once.
-    expect(new URL(page.url()).pathname).to.equal('/gatehouse/account');
+    // Where the walk-through ends: Ada's security page, with her app confirmed and her recovery codes shown once.
+    expect(new URL(page.url()).pathname).to.equal('/gatehouse/account/security');
     expect(await page.getByText('Authenticator app: on.').count()).to.equal(1);
     expect(await page.getByRole('group', { name: 'Recovery codes' }).getByRole('listitem').count()).to.equal(10);
     const users = await server.database.db('users').select('email').orderBy('email');
