@@ -10,13 +10,15 @@ export const sessionTargets = (payload: Readonly<Record<string, unknown>>): Logo
   );
 };
 
+/** Which provider sessions end: every one of the user's, or those of the Gatehouse sessions signed in at these times. */
+export type EndedSessions = 'all' | readonly Date[];
+
 /**
- * A provider session stands on the Gatehouse session the user signed in with (the provider's login
- * check compares its login time with that session's): once no session of the user signed in at
- * that second remains, it has ended.
+ * A provider session stands on the Gatehouse session the user signed in with: the provider's login
+ * check compares its login time with that session's sign-in time (to the second), and so does this.
  */
-export const sessionEnded = (payload: Readonly<Record<string, unknown>>, remaining: readonly Date[]): boolean =>
-  isRecord(payload.authorizations) && !remaining.some((signedIn) => Math.floor(signedIn.getTime() / 1000) === payload.loginTs);
+export const sessionEnded = (payload: Readonly<Record<string, unknown>>, ended: EndedSessions): boolean =>
+  isRecord(payload.authorizations) && (ended === 'all' || ended.some((signedIn) => Math.floor(signedIn.getTime() / 1000) === payload.loginTs));
 
 /**
  * The stored session (JSON) without the clients it signed in to: told once, they are not told again

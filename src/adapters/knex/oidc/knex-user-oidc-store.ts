@@ -4,7 +4,7 @@ import { CONSENT_MODEL, consentKey, grantScopes, OIDC_TOKEN_MODELS } from '../..
 import type { UserId } from '../../../core/domain/user-id.js';
 import type { UserOidcStore } from '../../../core/ports/user-oidc-store.js';
 import type { LogoutTarget } from '../../../core/ports/backchannel-logout.js';
-import { sessionEnded, sessionTargets, withoutAuthorizations } from '../../../core/domain/provider-session.js';
+import { sessionEnded, sessionTargets, withoutAuthorizations, type EndedSessions } from '../../../core/domain/provider-session.js';
 import { payloadRow } from '../../oidc-payload-row.js';
 import type { ScopedAccess } from '../access/scoped-access.js';
 import { engineOf } from '../connection/engine.js';
@@ -56,12 +56,12 @@ export class KnexUserOidcStore implements UserOidcStore {
     return deleted;
   }
 
-  async endSessions(remaining: readonly Date[]): Promise<LogoutTarget[]> {
-    const ended = (await this.access.select(OIDC_PAYLOADS).where('model', 'Session').all()).filter((row) => sessionEnded(JSON.parse(row.payload) as Record<string, unknown>, remaining));
-    for (const session of ended) {
+  async endSessions(ended: EndedSessions): Promise<LogoutTarget[]> {
+    const over = (await this.access.select(OIDC_PAYLOADS).where('model', 'Session').all()).filter((row) => sessionEnded(JSON.parse(row.payload) as Record<string, unknown>, ended));
+    for (const session of over) {
       await this.access.update(OIDC_PAYLOADS, { payload: withoutAuthorizations(session.payload) }, (row) => row.where('model', 'Session').where('id', session.id));
     }
-    return this.listening(ended.flatMap((row) => sessionTargets(JSON.parse(row.payload) as Record<string, unknown>)));
+    return this.listening(over.flatMap((row) => sessionTargets(JSON.parse(row.payload) as Record<string, unknown>)));
   }
 
   async logoutTargetsFor(clientId: string): Promise<LogoutTarget[]> {

@@ -3,7 +3,7 @@ import { CONSENT_MODEL, consentKey, grantScopes, OIDC_TOKEN_MODELS } from '../..
 import type { UserId } from '../../../core/domain/user-id.js';
 import type { UserOidcStore } from '../../../core/ports/user-oidc-store.js';
 import type { LogoutTarget } from '../../../core/ports/backchannel-logout.js';
-import { sessionEnded, sessionTargets, withoutAuthorizations } from '../../../core/domain/provider-session.js';
+import { sessionEnded, sessionTargets, withoutAuthorizations, type EndedSessions } from '../../../core/domain/provider-session.js';
 import { payloadRow, type OidcPayloadRow } from '../../oidc-payload-row.js';
 import { payloadKey, type MemoryTables } from '../memory-tables.js';
 
@@ -47,10 +47,10 @@ export class MemoryUserOidcStore implements UserOidcStore {
     return doomed.length;
   }
 
-  async endSessions(remaining: readonly Date[]): Promise<LogoutTarget[]> {
-    const ended = this.mine((row) => row.model === 'Session' && sessionEnded(JSON.parse(row.payload) as Record<string, unknown>, remaining));
-    for (const [key, row] of ended) this.tables.oidcPayloads.set(key, { ...row, payload: withoutAuthorizations(row.payload) });
-    return this.listening(ended.flatMap(([, row]) => sessionTargets(JSON.parse(row.payload) as Record<string, unknown>)));
+  async endSessions(ended: EndedSessions): Promise<LogoutTarget[]> {
+    const over = this.mine((row) => row.model === 'Session' && sessionEnded(JSON.parse(row.payload) as Record<string, unknown>, ended));
+    for (const [key, row] of over) this.tables.oidcPayloads.set(key, { ...row, payload: withoutAuthorizations(row.payload) });
+    return this.listening(over.flatMap(([, row]) => sessionTargets(JSON.parse(row.payload) as Record<string, unknown>)));
   }
 
   async logoutTargetsFor(clientId: string): Promise<LogoutTarget[]> {

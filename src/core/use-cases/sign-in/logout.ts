@@ -1,6 +1,5 @@
 import type { Ports } from '../../ports/ports.js';
 import { trailEvent } from '../trail-event.js';
-import { endOidcSessions } from '../oidc/end-oidc-sessions.js';
 import type { LogoutTarget } from '../../ports/backchannel-logout.js';
 import type { RequestContext } from '../views.js';
 
@@ -11,10 +10,13 @@ export const makeLogout =
   (deps: Pick<Ports, 'auth' | 'secrets' | 'ids' | 'clock' | 'backchannel'>): Logout =>
   async (sessionToken, context) => {
     if (!sessionToken) return;
+    const tokenHash = deps.secrets.hashOf(sessionToken);
+    // The provider sessions this one signed in (the same sign-in time) end with it, and their clients are told.
+    const signedIn = (await deps.auth.findSessionByTokenHash(tokenHash))?.session.authenticatedAt;
     let ended: LogoutTarget[] = [];
-    const gone = await deps.auth.deleteSessionByTokenHash(deps.secrets.hashOf(sessionToken), async (scope, sessionId) => {
+    const gone = await deps.auth.deleteSessionByTokenHash(tokenHash, async (scope, sessionId) => {
       await scope.recordEvent(trailEvent(deps, 'logout', context, { targetId: sessionId }));
-      ended = await endOidcSessions(scope);
+      ended = signedIn ? await scope.oidc.endSessions([signedIn]) : [];
     });
     if (gone) deps.backchannel.notify(gone.userId, ended);
   };
