@@ -17,7 +17,7 @@ import { SimpleWebAuthn } from './adapters/simple-webauthn.js';
 import { SystemClock } from './adapters/system-clock.js';
 import { UuidV7IdGenerator } from './adapters/uuidv7-id-generator.js';
 import type { Config } from './config/config.js';
-import { BackchannelRelay } from './adapters/backchannel-relay.js';
+import { BackchannelRelay } from './oidc/backchannel-relay.js';
 import type { Ports } from './core/ports/ports.js';
 import type { SecretBox } from './core/ports/secret-box.js';
 import { makeUseCases } from './core/use-cases/make-use-cases.js';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type Provider from 'oidc-provider';
-import type { LogoutSender } from '../adapters/backchannel-relay.js';
+import type { LogoutSender } from './backchannel-relay.js';
 
 const LOGOUT_EVENT = 'http://schemas.openid.net/event/backchannel-logout';
 /** A client that does not answer in time counts as down, and is retried. */

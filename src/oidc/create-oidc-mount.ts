@@ -16,7 +16,7 @@ import { formActionOriginsFor, logoutSource, oidcRouter } from './oidc-router.js
 import { ProviderHolder } from './provider-holder.js';
 import { deviceFlowFeature } from './device-flow.js';
 import { deviceRouter } from './device-router.js';
-import { BackchannelRelay } from '../adapters/backchannel-relay.js';
+import { BackchannelRelay } from './backchannel-relay.js';
 import { backchannelSender, silenceProviderBackchannel } from './backchannel-sender.js';
 
 export interface OidcMountDeps {
