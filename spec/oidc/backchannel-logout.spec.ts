@@ -10,6 +10,7 @@ import { exchangeCode, mintCode, signIn, type CookieJar, type OidcTarget } from 
 import { createMember, startOidcServer, type OidcServer } from '../support/oidc/oidc-server.js';
 
 const LOGOUT_EVENT = 'http://schemas.openid.net/event/backchannel-logout';
+const SIGNED_OUT = 'http://127.0.0.1:9/signed-out';
 
 /** How the relying party's back-channel endpoint answers the next POST. */
 type Mode = 'ok' | 'down' | 'hang';
@@ -90,6 +91,7 @@ describe(`OpenID provider: back-channel logout tells a client when the user's se
       name: 'Wiki',
       type: 'confidential',
       redirect_uris: [redirectUri],
+      post_logout_redirect_uris: [SIGNED_OUT],
       skip_consent: true,
       backchannel_logout_uri: receiver.uri,
     });
@@ -104,13 +106,13 @@ describe(`OpenID provider: back-channel logout tells a client when the user's se
   });
 
   /** A member signed in at the client: the browser's cookies and the ID token's sub and sid. */
-  const signedInAtClient = async (email: string): Promise<{ jar: CookieJar; sub: string; sid: string }> => {
+  const signedInAtClient = async (email: string): Promise<{ jar: CookieJar; sub: string; sid: string; idToken: string }> => {
     await createMember(server, email);
     const jar = await signIn(target, email, PASSWORD);
     const { id_token: idToken } = await exchangeCode(target, await mintCode(target, jar));
     const { sub, sid } = decodeJwt(idToken);
     expect(sid, 'the ID token of a back-channel client carries sid').to.be.a('string');
-    return { jar, sub: sub!, sid: sid as string };
+    return { jar, sub: sub!, sid: sid as string, idToken };
   };
 
   /** The logout token verified against the JWKS as a relying party must (Back-Channel Logout 1.0 §2.6). */
@@ -182,5 +184,36 @@ describe(`OpenID provider: back-channel logout tells a client when the user's se
     const [first, second] = await Promise.all([verified(receiver.tokens[before]!), verified(receiver.tokens[before + 1]!)]);
     expect([first.sid, second.sid]).to.deep.equal([sid, sid]);
     expect(await outcomesOnce(sub, 2)).to.deep.equal(['retrying', 'delivered']);
+  });
+
+  it("RP-initiated logout with the user's own id_token_hint tells the client, and the browser still goes back at once", async () => {
+    const { jar, sub, sid, idToken } = await signedInAtClient('rob@example.com');
+    receiver.next('hang');
+    const before = receiver.tokens.length;
+    const end = new URL(`${server.base}/session/end`);
+    end.search = new URLSearchParams({ id_token_hint: idToken, post_logout_redirect_uri: SIGNED_OUT }).toString();
+    const answer = await fetch(end, { redirect: 'manual', headers: { Cookie: jar.header() } });
+    expect(answer.status).to.equal(303);
+    expect(answer.headers.get('location')).to.equal(SIGNED_OUT);
+    await receiver.received(before + 1);
+    receiver.release();
+    const payload = await verified(receiver.tokens[before]!);
+    expect([payload.sub, payload.sid]).to.deep.equal([sub, sid]);
+  });
+
+  it('the user revoking the client tells it, and so does the user\'s deletion by an admin', async () => {
+    const revoking = await signedInAtClient('vic@example.com');
+    const before = receiver.tokens.length;
+    const revoked = await fetch(`${server.origin}/api/v1/users/me/oidc-grants/${clientId}`, { method: 'DELETE', headers: { Cookie: revoking.jar.header(), Origin: server.origin } });
+    expect(revoked.status).to.equal(204);
+    await receiver.received(before + 1);
+    const payload = await verified(receiver.tokens[before]!);
+    expect([payload.sub, payload.sid]).to.deep.equal([revoking.sub, revoking.sid]);
+
+    const deleted = await signedInAtClient('del@example.com');
+    await server.service.useCases.deleteUser('operator', { id: asUserId(deleted.sub) });
+    await receiver.received(before + 2);
+    const last = await verified(receiver.tokens[before + 1]!);
+    expect([last.sub, last.sid]).to.deep.equal([deleted.sub, deleted.sid]);
   });
 });
