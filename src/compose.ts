@@ -17,6 +17,7 @@ import { SimpleWebAuthn } from './adapters/simple-webauthn.js';
 import { SystemClock } from './adapters/system-clock.js';
 import { UuidV7IdGenerator } from './adapters/uuidv7-id-generator.js';
 import type { Config } from './config/config.js';
+import { BackchannelRelay } from './oidc/backchannel-relay.js';
 import type { Ports } from './core/ports/ports.js';
 import type { SecretBox } from './core/ports/secret-box.js';
 import { makeUseCases } from './core/use-cases/make-use-cases.js';
@@ -80,6 +81,8 @@ export const composeService = (config: ServiceConfig, overrides: Partial<Ports> 
     secretBox: config.secretKey ? new AesGcmSecretBox(config.secretKey, config.secretKeyPrevious ?? null) : NO_KEY,
     webauthn: new SimpleWebAuthn(config.publicOrigin ?? 'http://localhost:3000'),
     accessMeter: { count: (door, outcome) => metrics?.countAccessDecision(door, outcome) },
+    // The provider, once mounted (create-oidc-mount.ts), is who sends; until then nobody listens.
+    backchannel: new BackchannelRelay(log),
     ...overrides,
     log,
   };

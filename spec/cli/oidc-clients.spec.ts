@@ -4,7 +4,7 @@ import { countRows } from '../support/db/count-rows.js';
 import { createCliDatabase, type CliDatabase } from '../support/cli/cli-database.js';
 import { ensureBuilt, runCli } from '../support/cli/run-cli.js';
 
-const CLIENT_KEYS = ['client_id', 'name', 'type', 'redirect_uris', 'post_logout_redirect_uris', 'skip_consent', 'require_pkce', 'created_at', 'allowed_groups', 'require_mfa', 'introspect', 'device', 'application_type', 'allowed_origins'];
+const CLIENT_KEYS = ['client_id', 'name', 'type', 'redirect_uris', 'post_logout_redirect_uris', 'skip_consent', 'require_pkce', 'created_at', 'allowed_groups', 'require_mfa', 'introspect', 'device', 'application_type', 'allowed_origins', 'backchannel_logout_uri'];
 
 describe('gatehouse oidc-clients create|list|delete', function () {
   this.timeout(60_000);
@@ -99,5 +99,18 @@ describe('gatehouse oidc-clients create|list|delete', function () {
     const confidential = await clients(['create', '--name', 'Server', '--redirect-uri', 'https://s.example.com/cb', '--allowed-origin', 'https://s.example.com']);
     expect(confidential.code).to.equal(2);
     expect(confidential.stderr).to.include('allowed_origins');
+  });
+  it('creates a client with --backchannel-logout-uri; update changes it, and given empty clears it', async () => {
+    const created = await clients(['create', '--name', 'Wiki', '--redirect-uri', 'https://wiki.example.com/cb', '--backchannel-logout-uri', 'https://wiki.example.com/logout']);
+    expect(created.code, created.stderr).to.equal(0);
+    const out = JSON.parse(created.stdout) as Record<string, unknown>;
+    expect(out.backchannel_logout_uri).to.equal('https://wiki.example.com/logout');
+    const updated = await clients(['update', '--client-id', String(out.client_id), '--backchannel-logout-uri', 'https://wiki.example.com/bc']);
+    expect((JSON.parse(updated.stdout) as Record<string, unknown>).backchannel_logout_uri).to.equal('https://wiki.example.com/bc');
+    const cleared = await clients(['update', '--client-id', String(out.client_id), '--backchannel-logout-uri', '']);
+    expect((JSON.parse(cleared.stdout) as Record<string, unknown>).backchannel_logout_uri).to.equal(null);
+    const refused = await clients(['create', '--name', 'Bad', '--redirect-uri', 'https://b.example.com/cb', '--backchannel-logout-uri', 'ftp://b.example.com/x']);
+    expect(refused.code).to.equal(2);
+    expect(refused.stderr).to.include('backchannel_logout_uri');
   });
 });

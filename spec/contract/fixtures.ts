@@ -115,6 +115,7 @@ export const anOidcClient = (overrides: Partial<OidcClient> = {}): OidcClient =>
   device: false,
   applicationType: 'web',
   allowedOrigins: [],
+  backchannelLogoutUri: null,
   ...overrides,
 });
 

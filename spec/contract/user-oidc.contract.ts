@@ -49,6 +49,28 @@ export function userOidcContract(adapter: string, factory: StoreFactory): void {
       expect(grants[0]!.createdAt).to.be.instanceOf(Date);
     });
 
+    it('ends provider sessions for back-channel logout: the listening clients\' sids once, by sign-in second or all, never another user\'s', async () => {
+      const listening = anOidcClient({ name: 'Wiki', backchannelLogoutUri: 'https://wiki.example.com/logout' });
+      await store.admins.open(anAdmin(null)).insertOidcClient(listening);
+      const signedIn = at('2026-03-04T05:06:07.890Z');
+      const session = (user: User, loginTs: number, sid: string) => ({
+        accountId: user.id,
+        loginTs,
+        authorizations: { [listening.clientId]: { sid, grantId: 'g' }, [grafana.clientId]: { sid: `${sid}-grafana`, grantId: 'h' } },
+      });
+      await store.oidcPayloads.upsert('Session', 's1', session(ada, Math.floor(signedIn.getTime() / 1000), 'sid-1'), later());
+      await store.oidcPayloads.upsert('Session', 's2', session(ada, 1, 'sid-2'), later());
+      await store.oidcPayloads.upsert('Session', 's3', session(bob, 1, 'sid-3'), later());
+      const oidc = store.scopes.open(ada.id).oidc;
+      expect(await oidc.logoutTargetsFor(listening.clientId)).to.have.deep.members([{ clientId: listening.clientId, sid: 'sid-1' }, { clientId: listening.clientId, sid: 'sid-2' }]);
+      expect(await oidc.logoutTargetsFor(grafana.clientId), 'a client without a backchannel_logout_uri').to.deep.equal([]);
+      expect(await oidc.endSessions([new Date(signedIn.getTime() + 100)])).to.deep.equal([{ clientId: listening.clientId, sid: 'sid-1' }]);
+      expect(await oidc.endSessions('all')).to.deep.equal([{ clientId: listening.clientId, sid: 'sid-2' }]);
+      expect(await oidc.endSessions('all'), 'told once').to.deep.equal([]);
+      expect(await store.oidcPayloads.find('Session', 's1'), 'the session stays for a logout under way').to.not.equal(null);
+      expect(await store.scopes.open(bob.id).oidc.endSessions('all')).to.deep.equal([{ clientId: listening.clientId, sid: 'sid-3' }]);
+    });
+
     it('revokes one client for one user: its grant, codes and tokens go; other clients and users stay', async () => {
       await store.oidcPayloads.upsert('Grant', 'g1', grant(ada, grafana, 'openid'), later());
       await store.oidcPayloads.upsert('RefreshToken', 'r1', token(ada, grafana), later());

@@ -39,6 +39,7 @@ describe('HTTP OpenID clients: /api/v1/admin/oidc/clients', () => {
       device: false,
       application_type: 'web',
       allowed_origins: [],
+      backchannel_logout_uri: null,
     });
     expect(client_id).to.match(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(client_secret).to.match(/^[A-Za-z0-9_-]{43}$/); // 32 random bytes
@@ -90,6 +91,23 @@ describe('HTTP OpenID clients: /api/v1/admin/oidc/clients', () => {
     expect((await api(h).get(`${CLIENTS}/${spa.body.client_id}`).set(asCookie(admin))).body.application_type).to.equal('web');
   });
 
+  it('takes backchannel_logout_uri; PATCH sets and clears it; a URI that is not http(s), or has a fragment, is 422 and writes nothing', async () => {
+    const res = await create({ ...GRAFANA, backchannel_logout_uri: 'http://127.0.0.1:9000/logout' });
+    expect(res.status).to.equal(201);
+    expect(res.body.backchannel_logout_uri).to.equal('http://127.0.0.1:9000/logout');
+    const path = `${CLIENTS}/${res.body.client_id}`;
+    expect((await api(h).patch(path).set(asCookie(admin)).send({ backchannel_logout_uri: 'https://grafana.example.com/logout' })).body.backchannel_logout_uri).to.equal('https://grafana.example.com/logout');
+    expect((await api(h).get(path).set(asCookie(admin))).body.backchannel_logout_uri).to.equal('https://grafana.example.com/logout');
+    expect((await api(h).patch(path).set(asCookie(admin)).send({ backchannel_logout_uri: null })).body.backchannel_logout_uri).to.equal(null);
+    for (const uri of ['ftp://grafana.example.com/logout', 'https://grafana.example.com/logout#x', 'relative/path']) {
+      const refused = await create({ ...GRAFANA, backchannel_logout_uri: uri });
+      expect(refused.status, uri).to.equal(422);
+      expect(refused.body.errors[0].loc).to.deep.equal(['body', 'backchannel_logout_uri']);
+      expect(JSON.stringify(refused.body)).to.not.include(uri);
+    }
+    expect(await countRows(h.db, 'oidc_clients')).to.equal(1);
+  });
+
   it('lets a confidential client go without PKCE, never a public one', async () => {
     expect((await create({ ...GRAFANA, require_pkce: false })).body.require_pkce).to.equal(false);
     const refused = await create({ ...GRAFANA, type: 'public', require_pkce: false });
@@ -129,6 +147,9 @@ describe('HTTP OpenID clients: /api/v1/admin/oidc/clients', () => {
       }
       const refused = await useCases.createOidcClientAsOperator({ name: 'Plain', type: 'public', redirect_uris: ['http://app.example.com/cb'] }).catch((e: { code: string; problems: unknown }) => e);
       expect(refused).to.deep.include({ code: 'validation_failed', problems: [{ loc: ['redirect_uris', '0'], msg: 'must be https (http only to a loopback address)' }] });
+      // Gatehouse's server calls it: no loopback exception in production.
+      const loopback = await useCases.createOidcClientAsOperator({ ...GRAFANA, backchannel_logout_uri: 'http://127.0.0.1:9000/logout' }).catch((e: { code: string; problems: unknown }) => e);
+      expect(loopback).to.deep.include({ code: 'validation_failed', problems: [{ loc: ['backchannel_logout_uri'], msg: 'must be https' }] });
     } finally {
       await production.close();
     }

@@ -8,6 +8,8 @@ import type { OidcServer } from '../support/oidc/oidc-server.js';
 const ADVERTISED = [
   'authorization_endpoint',
   'authorization_response_iss_parameter_supported',
+  'backchannel_logout_session_supported',
+  'backchannel_logout_supported',
   'claim_types_supported',
   'claims_parameter_supported',
   'claims_supported',
@@ -51,13 +53,15 @@ describe(`OpenID provider: discovery advertises what works, and PAR and DPoP are
   });
   after(() => server?.close());
 
-  it('lists exactly the fields of what works: RS256 ID tokens only, no PAR, DPoP, request objects or sid', async () => {
+  it('lists exactly the fields of what works: RS256 ID tokens only, no PAR, DPoP or request objects; back-channel logout with sid', async () => {
     const document = JSON.parse((await send(server, '/gatehouse/oidc/.well-known/openid-configuration', { headers: PROXIED })).body) as Record<string, unknown>;
     expect(Object.keys(document).sort()).to.deep.equal(ADVERTISED);
     expect(document.id_token_signing_alg_values_supported).to.deep.equal(['RS256']);
     expect(document.request_uri_parameter_supported).to.equal(false);
     expect(document.claims_parameter_supported).to.equal(false);
-    expect(document.claims_supported).to.not.include('sid');
+    expect(document.claims_supported).to.include('sid');
+    expect(document.backchannel_logout_supported).to.equal(true);
+    expect(document.backchannel_logout_session_supported).to.equal(true);
     expect(document.grant_types_supported).to.deep.equal(['authorization_code', 'refresh_token', 'urn:ietf:params:oauth:grant-type:device_code']);
   });
 

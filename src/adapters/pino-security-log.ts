@@ -20,6 +20,7 @@ export class PinoSecurityLog implements SecurityLog {
       via_credential_id: entry.viaTokenId ?? undefined,
       client_address: entry.clientAddress ?? undefined,
       limiter: entry.limiter,
+      outcome: entry.outcome,
     };
     if (WARNINGS.has(entry.type)) this.logger.warn(line, 'security event');
     else this.logger.info(line, 'security event');

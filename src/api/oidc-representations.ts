@@ -16,6 +16,7 @@ export const toOidcClientOut = (client: OidcClientView) => ({
   device: client.device,
   application_type: client.applicationType,
   allowed_origins: client.allowedOrigins,
+  backchannel_logout_uri: client.backchannelLogoutUri,
   created_at: client.createdAt.toISOString(),
 });
 

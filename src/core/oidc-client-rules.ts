@@ -21,6 +21,16 @@ const allowedOrigin = (production: boolean) =>
       if (problem) throw new Error(problem);
       return value;
     });
+// Gatehouse calls it from its server: in production https only, loopback http only outside it.
+const backchannelLogoutUri = (production: boolean) =>
+  Joi.string()
+    .max(REDIRECT_URI_MAX)
+    .custom((value: string) => {
+      const problem = redirectUriProblem(value, false) ?? (production && !value.startsWith('https:') ? 'must be https' : null);
+      if (problem) throw new Error(problem);
+      return value;
+    })
+    .allow(null);
 const applicationType = Joi.string().valid('web', 'native');
 
 /** POST /admin/oidc/clients and `gatehouse oidc-clients create`; the PKCE rule is the use case's. */
@@ -38,6 +48,7 @@ export const oidcClientRules = (production: boolean) =>
     device: Joi.boolean().strict().default(false),
     application_type: applicationType.default('web'),
     allowed_origins: Joi.array().items(allowedOrigin(production)).max(20).unique().default([]),
+    backchannel_logout_uri: backchannelLogoutUri(production).default(null),
   });
 
 /** PATCH /admin/oidc/clients/{id} and `gatehouse oidc-clients update`: the same fields but the type, each optional. */
@@ -54,6 +65,7 @@ export const oidcClientChangeRules = (production: boolean) =>
     device: Joi.boolean().strict(),
     application_type: applicationType,
     allowed_origins: Joi.array().items(allowedOrigin(production)).max(20).unique(),
+    backchannel_logout_uri: backchannelLogoutUri(production),
   }).min(1);
 
 export type OidcClientChanges = Partial<Omit<OidcClientInput, 'type'>>;
@@ -71,4 +83,5 @@ export interface OidcClientInput {
   device: boolean;
   application_type: 'web' | 'native';
   allowed_origins: string[];
+  backchannel_logout_uri: string | null;
 }

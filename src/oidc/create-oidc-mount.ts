@@ -16,10 +16,12 @@ import { formActionOriginsFor, logoutSource, oidcRouter } from './oidc-router.js
 import { ProviderHolder } from './provider-holder.js';
 import { deviceFlowFeature } from './device-flow.js';
 import { deviceRouter } from './device-router.js';
+import { BackchannelRelay } from './backchannel-relay.js';
+import { backchannelSender, silenceProviderBackchannel } from './backchannel-sender.js';
 
 export interface OidcMountDeps {
   useCases: UseCases;
-  ports: Pick<Ports, 'oidcPayloads' | 'oidcClients' | 'clock'>;
+  ports: Pick<Ports, 'oidcPayloads' | 'oidcClients' | 'clock' | 'backchannel'>;
   config: Pick<Config, 'publicOrigin' | 'secretKey' | 'secretKeyPrevious' | 'oidcEmailsVerified' | 'environment'>;
   logger: Logger;
   metrics?: Metrics;
@@ -97,6 +99,7 @@ export const createOidcMount = (deps: OidcMountDeps): OidcMount => {
         async () => (await useCases.loadOidcSigningKeys()).map((jwk) => JSON.parse(jwk) as JWK),
         (keys) => {
           const provider = createProvider(providerDeps(keys, attachment));
+          silenceProviderBackchannel(provider);
           provider.on('authorization.success', (ctx: KoaContextWithOIDC) => {
             const principal = signInOf(ctx.req)?.principal;
             const clientId = ctx.oidc.client?.clientId;
@@ -109,6 +112,7 @@ export const createOidcMount = (deps: OidcMountDeps): OidcMount => {
         },
         now,
       );
+      if (ports.backchannel instanceof BackchannelRelay) ports.backchannel.attach(backchannelSender(() => holder.get()));
       const router = oidcRouter({ auth: attachment.auth, holder, logger, impliedConsentMark: mark });
       return {
         router,

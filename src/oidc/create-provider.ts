@@ -140,6 +140,8 @@ export const providerConfiguration = (deps: ProviderDeps): Configuration => ({
     dPoP: { enabled: false },
     rpInitiatedLogout: { enabled: true, logoutSource: deps.logoutSource },
     deviceFlow: deps.deviceFlow ?? { enabled: false },
+    // ID tokens of a client with a backchannel_logout_uri carry sid; Gatehouse sends the logout tokens (backchannel-sender.ts).
+    backchannelLogout: { enabled: true },
   },
   ttl: {
     AuthorizationCode: TTL.AuthorizationCode,

@@ -19,6 +19,7 @@ interface CreateArgs {
   introspect: boolean;
   device: boolean;
   native: boolean;
+  'backchannel-logout-uri'?: string;
 }
 
 const clientInput = (args: CreateArgs, argv: readonly string[], groups: string[] | undefined) => ({
@@ -33,6 +34,7 @@ const clientInput = (args: CreateArgs, argv: readonly string[], groups: string[]
   device: args.device,
   application_type: args.native ? 'native' : 'web',
   allowed_origins: repeatedOption(argv, 'allowed-origin'),
+  ...(args['backchannel-logout-uri'] !== undefined && { backchannel_logout_uri: args['backchannel-logout-uri'] }),
   ...(groups !== undefined && { allowed_groups: groups }),
 });
 
@@ -53,7 +55,8 @@ export const createOidcClientCommand = (ctx: CommandContext): CommandModule<obje
       .option('introspect', { type: 'boolean', default: false, describe: 'May introspect any token of the provider (a resource server; confidential only)' })
       .option('device', { type: 'boolean', default: false, describe: 'May use the device authorization grant (command-line tools, TVs)' })
       .option('native', { type: 'boolean', default: false, describe: 'A native app: loopback redirect URIs match on any port' })
-      .option('allowed-origin', { type: 'string', array: true, describe: 'A single-page application\'s origin that gets CORS answers (--public; repeat)' }) as unknown as Argv<CreateArgs>,
+      .option('allowed-origin', { type: 'string', array: true, describe: 'A single-page application\'s origin that gets CORS answers (--public; repeat)' })
+      .option('backchannel-logout-uri', { type: 'string', describe: 'Where a logout token is POSTed when a user\'s session ends' }) as unknown as Argv<CreateArgs>,
   handler: async (args) => {
     const created = await withService(loadConfig(ctx.io.env), ctx.io, async ({ useCases }) =>
       useCases.createOidcClientAsOperator(clientInput(args, ctx.io.argv, await allowedGroupIds(useCases, ctx.io.argv))),

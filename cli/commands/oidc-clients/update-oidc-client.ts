@@ -17,6 +17,7 @@ interface UpdateArgs {
   introspect?: boolean;
   device?: boolean;
   native?: boolean;
+  'backchannel-logout-uri'?: string;
 }
 
 const given = (argv: readonly string[], name: string): boolean => argv.some((t) => t === `--${name}` || t.startsWith(`--${name}=`));
@@ -33,6 +34,7 @@ const changesOf = (args: UpdateArgs, argv: readonly string[], groups: string[] |
   ...(args.device !== undefined && { device: args.device }),
   ...(args.native !== undefined && { application_type: args.native ? 'native' : 'web' }),
   ...(given(argv, 'allowed-origin') && { allowed_origins: repeatedOption(argv, 'allowed-origin') }),
+  ...(args['backchannel-logout-uri'] !== undefined && { backchannel_logout_uri: args['backchannel-logout-uri'] === '' ? null : args['backchannel-logout-uri'] }),
   ...(groups !== undefined && { allowed_groups: groups }),
 });
 
@@ -52,7 +54,8 @@ export const updateOidcClientCommand = (ctx: CommandContext): CommandModule<obje
       .option('introspect', { type: 'boolean', describe: 'May introspect any token (--no-introspect to drop it)' })
       .option('device', { type: 'boolean', describe: 'May use the device grant (--no-device to drop it)' })
       .option('native', { type: 'boolean', describe: 'A native app (--no-native: a web application)' })
-      .option('allowed-origin', { type: 'string', array: true, describe: 'Replaces the CORS origins (repeat; given empty = none)' }) as unknown as Argv<UpdateArgs>,
+      .option('allowed-origin', { type: 'string', array: true, describe: 'Replaces the CORS origins (repeat; given empty = none)' })
+      .option('backchannel-logout-uri', { type: 'string', describe: 'Where logout tokens are POSTed (given empty = none)' }) as unknown as Argv<UpdateArgs>,
   handler: async (args) => {
     const client = await withService(loadConfig(ctx.io.env), ctx.io, async ({ useCases }) =>
       useCases.updateOidcClient('operator', args['client-id'], changesOf(args, ctx.io.argv, await allowedGroupIds(useCases, ctx.io.argv))),

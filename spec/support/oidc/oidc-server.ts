@@ -15,6 +15,7 @@ import { createTempDatabase, type TempDatabase } from '../db/temp-database.js';
 import { testConfig } from '../http/harness.js';
 import { CONTEXT, SIGN_IN } from '../unit/memory-ports.js';
 import { Secret, TOTP } from 'otpauth';
+import type { SecurityLog } from '../../../src/core/ports/security-log.js';
 
 export const ADMIN_EMAIL = 'admin@example.com';
 export const exact = { exact: true } as const;
@@ -43,6 +44,8 @@ export interface OidcServerOptions {
   metrics?: PrometheusMetrics;
   /** Wraps the use cases the app is handed (a spec counting lookups); the composition's own stay as they are. */
   wrapUseCases?: (useCases: UseCases) => UseCases;
+  /** The security log the service writes to (a spec reading the lines back); the logger's otherwise. */
+  log?: SecurityLog;
 }
 
 /**
@@ -57,7 +60,7 @@ export const startOidcServer = async (options: OidcServerOptions = {}): Promise<
   const database = options.database ?? (await createTempDatabase());
   const config = testConfig({ SERVICE_DATABASE_URL: database.url, SERVICE_PUBLIC_URL: origin, ...options.env });
   const logger = createLogger(process.env.GATEHOUSE_SPEC_LOG ?? 'silent');
-  const service = composeService({ ...config, databasePoolMax: 3 }, {}, logger);
+  const service = composeService({ ...config, databasePoolMax: 3 }, options.log ? { log: options.log } : {}, logger);
   let offset = 0;
   const { metrics } = options;
   const oidcMount = createOidcMount({ useCases: service.useCases, ports: service.ports, config, logger, metrics, now: () => Date.now() + offset });

@@ -1,3 +1,4 @@
+import { NO_BACKCHANNEL } from '../../../src/core/ports/backchannel-logout.js';
 import { passwordBlocklistFor } from '../../../src/adapters/blocklist/password-blocklist-for.js';
 import { AesGcmSecretBox } from '../../../src/adapters/aes-gcm-secret-box.js';
 import { CryptoSecretGenerator } from '../../../src/adapters/crypto-secret-generator.js';
@@ -56,6 +57,7 @@ export const memoryWorld = (hasher = new CountingHasher(), limits?: ThrottleLimi
     secretBox: new AesGcmSecretBox(UNIT_SECRET_KEY),
     webauthn: new SimpleWebAuthn(UNIT_ORIGIN),
     accessMeter: decisions,
+    backchannel: NO_BACKCHANNEL,
   };
   return { ports, useCases: makeUseCases(ports, limits), clock, hasher, log, decisions };
 };

@@ -36,6 +36,7 @@ const oidcClientFields = {
   device: { type: 'boolean', description: 'The client may use the device authorization grant.' },
   application_type: { enum: ['web', 'native'] },
   allowed_origins: { type: 'array', items: { type: 'string' }, description: 'The exact origins that get CORS answers (a public web client).' },
+  backchannel_logout_uri: { type: ['string', 'null'], description: 'Where the client is told that a user\'s session ended (Back-Channel Logout 1.0); null: never.' },
   created_at: instant,
 };
 const oidcClientRequired = Object.keys(oidcClientFields);

@@ -29,6 +29,12 @@ const appFields = {
     items: { type: 'string', format: 'uri', maxLength: 2000 },
     description: 'Only for a public web client (a single-page application): the exact origins (https://app.example.com) that get CORS answers from the token, userinfo and revocation endpoints.',
   },
+  backchannel_logout_uri: {
+    type: ['string', 'null'],
+    format: 'uri',
+    maxLength: 2000,
+    description: 'Back-Channel Logout 1.0: Gatehouse POSTs a signed logout token here when a user\'s session ends; https in production (http to a loopback address only outside it); null: never.',
+  },
 };
 const ruleFields = {
   host: { type: 'string', maxLength: 253, description: 'The X-Forwarded-Host this rule is for, with a port if the proxy sends one.' },
@@ -105,6 +111,7 @@ export const requestSchemas = {
     device: { type: 'boolean', default: false, description: 'May use the device authorization grant (RFC 8628).' },
     application_type: { ...appFields.application_type, default: 'web' },
     allowed_origins: { ...appFields.allowed_origins, default: [] },
+    backchannel_logout_uri: { ...appFields.backchannel_logout_uri, default: null },
   }),
   OidcClientChangeIn: {
     ...closed([], {

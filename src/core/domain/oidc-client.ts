@@ -32,6 +32,8 @@ export interface OidcClient {
   applicationType: OidcApplicationType;
   /** A web public client's (single-page application's) exact browser origins, the only ones given CORS answers. */
   allowedOrigins: string[];
+  /** Where the client is told that a user's session ended (Back-Channel Logout 1.0); null: never. */
+  backchannelLogoutUri: string | null;
 }
 
 /** A user's remembered consent for one client, as the account page and the API list it. */

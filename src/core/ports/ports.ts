@@ -1,6 +1,7 @@
 import type { AccessLookups, AccessMeter } from './access-lookups.js';
 import type { AdminScopes } from './admin-scopes.js';
 import type { AttemptThrottle } from './attempt-throttle.js';
+import type { BackchannelLogout } from './backchannel-logout.js';
 import type { AuthLookups } from './auth-lookups.js';
 import type { Clock } from './clock.js';
 import type { EventRetention } from './event-retention.js';
@@ -46,4 +47,6 @@ export interface Ports {
   accessMeter: AccessMeter;
   /** Forms waiting for their session's confirmation (§15 rule 9). */
   pendingActions: PendingActionStore;
+  /** Tells clients of back-channel logout that a user's sessions ended, after the change commits. */
+  backchannel: BackchannelLogout;
 }

@@ -5,7 +5,7 @@ import type { TrailEventType } from '../domain/security-event.js';
  * refused account recovery writes nothing to the database (nor says whose account was named); the
  * operator's rotation of the OpenID signing keys is nobody's trail.
  */
-export type LogOnlyEventType = 'account_deleted' | 'recovery_failed' | 'oidc_signing_keys_rotated';
+export type LogOnlyEventType = 'account_deleted' | 'recovery_failed' | 'oidc_signing_keys_rotated' | 'oidc_backchannel_logout';
 
 /** One security-relevant happening as the log records it: ids only, never a secret or a password. */
 export interface SecurityLogEntry {
@@ -21,6 +21,8 @@ export interface SecurityLogEntry {
   clientAddress?: string | null;
   /** Which limit refused a throttled request. */
   limiter?: 'email' | 'address' | 'device';
+  /** A logout token's fate at its client: delivered, retrying after a failure, or given up on. */
+  outcome?: 'delivered' | 'retrying' | 'failed';
 }
 
 /**

@@ -13,6 +13,7 @@ import * as groups from '../../../../db/migrations/0011_groups.js';
 import * as pendingActions from '../../../../db/migrations/0012_pending_actions.js';
 import * as oidcClientApps from '../../../../db/migrations/0013_oidc_client_apps.js';
 import * as oidcIntrospectDevice from '../../../../db/migrations/0014_oidc_introspect_device.js';
+import * as oidcBackchannel from '../../../../db/migrations/0015_oidc_backchannel.js';
 
 export interface Migration {
   name: string;
@@ -36,6 +37,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '0012_pending_actions', ...pendingActions },
   { name: '0013_oidc_client_apps', ...oidcClientApps },
   { name: '0014_oidc_introspect_device', ...oidcIntrospectDevice },
+  { name: '0015_oidc_backchannel', ...oidcBackchannel },
 ];
 
 export const MIGRATION_SOURCE: Knex.MigrationSource<Migration> = {

@@ -17,6 +17,7 @@ export interface OidcClientRow {
   device: number;
   applicationType: OidcApplicationType;
   allowedOrigins: string;
+  backchannelLogoutUri: string | null;
 }
 
 export const OIDC_CLIENTS: Model<OidcClientRow, 'clientId'> = {
@@ -37,5 +38,6 @@ export const OIDC_CLIENTS: Model<OidcClientRow, 'clientId'> = {
     { name: 'device', field: 'device', type: { kind: 'integer' }, nullable: false },
     { name: 'application_type', field: 'applicationType', type: { kind: 'string', length: 16 }, nullable: false },
     { name: 'allowed_origins', field: 'allowedOrigins', type: { kind: 'text' }, nullable: false },
+    { name: 'backchannel_logout_uri', field: 'backchannelLogoutUri', type: { kind: 'string', length: 2000 }, nullable: true },
   ],
 };

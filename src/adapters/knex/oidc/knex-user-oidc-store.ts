@@ -3,6 +3,8 @@ import type { OidcGrantView } from '../../../core/domain/oidc-client.js';
 import { CONSENT_MODEL, consentKey, grantScopes, OIDC_TOKEN_MODELS } from '../../../core/domain/oidc-grant.js';
 import type { UserId } from '../../../core/domain/user-id.js';
 import type { UserOidcStore } from '../../../core/ports/user-oidc-store.js';
+import type { LogoutTarget } from '../../../core/ports/backchannel-logout.js';
+import { sessionEnded, sessionTargets, withoutAuthorizations, type EndedSessions } from '../../../core/domain/provider-session.js';
 import { payloadRow } from '../../oidc-payload-row.js';
 import type { ScopedAccess } from '../access/scoped-access.js';
 import { engineOf } from '../connection/engine.js';
@@ -52,5 +54,29 @@ export class KnexUserOidcStore implements UserOidcStore {
     let deleted = 0;
     for (const model of OIDC_TOKEN_MODELS) deleted += await this.access.delete(OIDC_PAYLOADS, (row) => row.where('model', model));
     return deleted;
+  }
+
+  async endSessions(ended: EndedSessions): Promise<LogoutTarget[]> {
+    const over = (await this.access.select(OIDC_PAYLOADS).where('model', 'Session').all()).filter((row) => sessionEnded(JSON.parse(row.payload) as Record<string, unknown>, ended));
+    for (const session of over) {
+      await this.access.update(OIDC_PAYLOADS, { payload: withoutAuthorizations(session.payload) }, (row) => row.where('model', 'Session').where('id', session.id));
+    }
+    return this.listening(over.flatMap((row) => sessionTargets(JSON.parse(row.payload) as Record<string, unknown>)));
+  }
+
+  async logoutTargetsFor(clientId: string): Promise<LogoutTarget[]> {
+    if (!isLookupKey(clientId, CLIENT_ID_MAX)) return [];
+    const sessions = await this.access.select(OIDC_PAYLOADS).where('model', 'Session').all();
+    const targets = sessions.flatMap((row) => sessionTargets(JSON.parse(row.payload) as Record<string, unknown>)).filter((target) => target.clientId === clientId);
+    return this.listening(targets.length > 0 ? targets : [{ clientId, sid: null }]);
+  }
+
+  /** Only the clients that registered a backchannel_logout_uri. */
+  private async listening(targets: LogoutTarget[]): Promise<LogoutTarget[]> {
+    const ids = [...new Set(targets.map((target) => target.clientId))];
+    if (ids.length === 0) return [];
+    const rows = (await this.db(OIDC_CLIENTS.table).select('client_id').whereIn('client_id', ids).whereNotNull('backchannel_logout_uri')) as { client_id: string }[];
+    const listening = new Set(rows.map((row) => row.client_id));
+    return targets.filter((target) => listening.has(target.clientId));
   }
 }

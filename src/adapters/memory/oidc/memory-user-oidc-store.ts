@@ -2,6 +2,8 @@ import type { OidcGrantView } from '../../../core/domain/oidc-client.js';
 import { CONSENT_MODEL, consentKey, grantScopes, OIDC_TOKEN_MODELS } from '../../../core/domain/oidc-grant.js';
 import type { UserId } from '../../../core/domain/user-id.js';
 import type { UserOidcStore } from '../../../core/ports/user-oidc-store.js';
+import type { LogoutTarget } from '../../../core/ports/backchannel-logout.js';
+import { sessionEnded, sessionTargets, withoutAuthorizations, type EndedSessions } from '../../../core/domain/provider-session.js';
 import { payloadRow, type OidcPayloadRow } from '../../oidc-payload-row.js';
 import { payloadKey, type MemoryTables } from '../memory-tables.js';
 
@@ -43,6 +45,23 @@ export class MemoryUserOidcStore implements UserOidcStore {
     const doomed = this.mine((row) => (OIDC_TOKEN_MODELS as readonly string[]).includes(row.model));
     for (const [key] of doomed) this.tables.oidcPayloads.delete(key);
     return doomed.length;
+  }
+
+  async endSessions(ended: EndedSessions): Promise<LogoutTarget[]> {
+    const over = this.mine((row) => row.model === 'Session' && sessionEnded(JSON.parse(row.payload) as Record<string, unknown>, ended));
+    for (const [key, row] of over) this.tables.oidcPayloads.set(key, { ...row, payload: withoutAuthorizations(row.payload) });
+    return this.listening(over.flatMap(([, row]) => sessionTargets(JSON.parse(row.payload) as Record<string, unknown>)));
+  }
+
+  async logoutTargetsFor(clientId: string): Promise<LogoutTarget[]> {
+    const targets = this.mine((row) => row.model === 'Session')
+      .flatMap(([, row]) => sessionTargets(JSON.parse(row.payload) as Record<string, unknown>))
+      .filter((target) => target.clientId === clientId);
+    return this.listening(targets.length > 0 ? targets : [{ clientId, sid: null }]);
+  }
+
+  private listening(targets: LogoutTarget[]): LogoutTarget[] {
+    return targets.filter((target) => (this.tables.oidcClients.get(target.clientId)?.backchannelLogoutUri ?? null) !== null);
   }
 
   private mine(test: (row: OidcPayloadRow) => boolean): [string, OidcPayloadRow][] {

@@ -9,6 +9,7 @@ import type { PasswordCheck } from '../sign-in/password-check.js';
 import { requireRecentAuthentication } from '../step-up/recent-authentication-gate.js';
 import { trailEvent } from '../trail-event.js';
 import type { SessionGrant } from '../views.js';
+import { endOidcSessions } from '../oidc/end-oidc-sessions.js';
 
 /** Session credentials only (else forbidden). Returns the rotated session. */
 export type ChangePassword = (principal: Principal, input: unknown) => Promise<SessionGrant>;
@@ -18,7 +19,7 @@ export type ChangePassword = (principal: Principal, input: unknown) => Promise<S
  * no moment exists where the new password works and an old session still does.
  */
 export const makeChangePassword =
-  (deps: Pick<Ports, 'scopes' | 'hasher' | 'blocklist' | 'secrets' | 'ids' | 'clock'>, checkPassword: PasswordCheck): ChangePassword =>
+  (deps: Pick<Ports, 'scopes' | 'hasher' | 'blocklist' | 'secrets' | 'ids' | 'clock' | 'backchannel'>, checkPassword: PasswordCheck): ChangePassword =>
   async (principal, input) => {
     const credential = requireSession(principal);
     const body = parse<{ current_password: string; new_password: string }>(changePasswordRules, input);
@@ -33,12 +34,15 @@ export const makeChangePassword =
     const before = await scope.findSessionSignIn(credential.sessionId);
     const methods = withPassword(before?.authMethods ?? []);
     const { session, grant } = newSession(deps, user.id, principal.context.userAgent, methods, credential.secondFactorAt);
-    await scope.transaction(async (tx) => {
+    const ended = await scope.transaction(async (tx) => {
       await tx.updateUser({ passwordHash, updatedAt: deps.clock.now() });
       await tx.deleteSessionsExcept(null);
       await tx.oidc.revokeTokens(); // clients sign the user in again, with the new password
+      const told = await endOidcSessions(tx);
       await tx.insertSession(session);
       await tx.recordEvent(trailEvent(deps, 'password_changed', principal.context));
+      return told;
     });
+    deps.backchannel.notify(principal.userId, ended);
     return grant;
   };

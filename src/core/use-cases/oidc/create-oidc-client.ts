@@ -52,6 +52,7 @@ export const makeCreateOidcClient =
       device: body.device,
       applicationType: body.application_type,
       allowedOrigins: body.allowed_origins,
+      backchannelLogoutUri: body.backchannel_logout_uri,
     };
     assertAppShape(client);
     await scope.transaction(async (admin) => {

@@ -11,10 +11,14 @@ export type RevokeMyOidcGrant = (principal: Principal, clientId: string) => Prom
  * go together with the event: the next sign-in at that client asks for consent again.
  */
 export const makeRevokeMyOidcGrant =
-  (deps: Pick<Ports, 'scopes' | 'ids' | 'clock'>): RevokeMyOidcGrant =>
+  (deps: Pick<Ports, 'scopes' | 'ids' | 'clock' | 'backchannel'>): RevokeMyOidcGrant =>
   async (principal, clientId) => {
-    await deps.scopes.open(principal.userId).transaction(async (scope) => {
+    const ended = await deps.scopes.open(principal.userId).transaction(async (scope) => {
+      const told = await scope.oidc.logoutTargetsFor(clientId);
       if (!(await scope.oidc.revokeClient(clientId))) throw new DomainError('not_found');
       await scope.recordEvent(trailEvent(deps, 'oidc_consent_revoked', principal.context, { targetId: clientId }));
+      return told;
     });
+    // The client's sessions with the user are over too, though the user's own sessions go on.
+    deps.backchannel.notify(principal.userId, ended);
   };

@@ -13,7 +13,9 @@ import type { ThrottleGuard } from './throttle-guard.js';
 import { trailEvent } from '../trail-event.js';
 import { issueDeviceCookie } from './trusted-device.js';
 import type { SignInContext, LoginResult } from '../views.js';
-type RecoverDeps = Pick<Ports, 'auth' | 'scopes' | 'hasher' | 'blocklist' | 'secrets' | 'ids' | 'clock' | 'log' | 'secretBox'>;
+import { endOidcSessions } from '../oidc/end-oidc-sessions.js';
+import type { LogoutTarget } from '../../ports/backchannel-logout.js';
+type RecoverDeps = Pick<Ports, 'auth' | 'scopes' | 'hasher' | 'blocklist' | 'secrets' | 'ids' | 'clock' | 'log' | 'secretBox' | 'backchannel'>;
 /** input: { email, code, new_password }. Every refusal of the code is the same recovery_invalid. */
 export type RecoverAccount = (input: unknown, context: SignInContext) => Promise<LoginResult>;
 
@@ -50,12 +52,14 @@ export const makeRecoverAccount =
     const factors = await userScope.factors.summary();
     const withSecondFactor = hasSecondFactor(factors);
     const { session, grant } = newSession(deps, user.id, context.userAgent, ['pwd']);
+    let ended: LogoutTarget[] = [];
     const recovered = await userScope.transaction(async (scope) => {
       if (!(await scope.useAccountRecovery(recovery.id, now))) return false;
       // Whoever held a session or was half-way through a login is out before anything new opens.
       await scope.deleteSessionsExcept(null);
       await scope.factors.deletePendingLogins();
       await scope.oidc.revokeTokens();
+      ended = await endOidcSessions(scope);
       // Only a completed login counts as one: with a second factor pending, last_login_at waits for it.
       await scope.updateUser({ passwordHash, updatedAt: now, ...(withSecondFactor ? {} : { lastLoginAt: now }) });
       if (!withSecondFactor) await scope.insertSession(session);
@@ -64,6 +68,7 @@ export const makeRecoverAccount =
       return true;
     });
     if (!recovered) throw refused(); // a concurrent redemption won
+    deps.backchannel.notify(user.id, ended);
     await endPresentedSession(deps, context);
     await guard.clearRecoveryFailures(email);
     if (withSecondFactor) {
