@@ -124,6 +124,9 @@ describe('pages in Chromium, JavaScript off: registering from an invite link lea
     await page.getByLabel('Display name', exact).fill('Invited');
     await page.getByLabel('Password', exact).fill(PASSWORD);
     await page.getByRole('button', { name: 'Create account', exact: true }).click();
+    // The navigation must be over before the next case attaches DevTools to the page.
+    await page.waitForURL((url) => url.pathname === '/gatehouse/account');
+    await page.waitForLoadState('load');
     expect(new URL(page.url()).pathname).to.equal('/gatehouse/account');
   });
 
