@@ -38,13 +38,6 @@ export const requireForwardedSameOrigin =
     next();
   };
 
-export const requireSameOrigin =
-  (origins: OriginPolicy, cookie: SessionCookie): RequestHandler =>
-  (req, _res, next) => {
-    assertSameOrigin(req, origins, cookie);
-    next();
-  };
-
 /** Login and registration set the cookie: refuse them from a foreign page (login CSRF). */
 export const rejectForeignOrigin =
   (origins: OriginPolicy): RequestHandler =>
