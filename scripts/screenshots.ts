@@ -67,7 +67,9 @@ const main = async (): Promise<void> => {
   await signIn('ada@example.com');
   await shoot('sign-in');
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  const factor = page.getByRole('region', { name: 'Second factor' });
+  await page.waitForURL(`${origin}/gatehouse/account`);
+  await page.goto(`${origin}/gatehouse/account/security`);
+  const factor = page.getByRole('region', { name: 'Authenticator app', exact: true });
   await factor.getByLabel('Password', exact).fill(PASSWORD);
   await factor.getByRole('button', { name: 'Set up an authenticator app', exact: true }).click();
   await shoot('account-authenticator-app', page.getByRole('img', { name: 'QR code for your authenticator app' }));
@@ -83,7 +85,7 @@ const main = async (): Promise<void> => {
   await signIn('admin@example.com');
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await shoot('account');
-  await page.goto(`${origin}/gatehouse/admin`);
+  await page.goto(`${origin}/gatehouse/admin/invites`);
   await page.getByRole('button', { name: 'Create invite', exact: true }).click();
   await shoot('admin');
 
