@@ -21,15 +21,15 @@ export interface CpuProfile {
 
 /** In the order they are tried on each frame; the first that matches names the frame's part. */
 const PARTS: [string, RegExp][] = [
-  ['helmet (security headers)', /node_modules\/helmet\/|\/http\/security-header(s|-block)\.js/],
-  ['cookie parsing', /node_modules\/(cookie-parser|cookie|cookie-signature)\/|\/http\/session-cookie\.js/],
-  ['request id + access-log hook', /\/http\/request-id\.js/],
-  ['access log (pino write)', /node_modules\/(pino|pino-std-serializers|sonic-boom|fast-redact|quick-format-unescaped|atomic-sleep|on-exit-leak-free|thread-stream|safe-stable-stringify)\/|\/src\/logger\.js/],
+  ['helmet (security headers)', /node_modules\/helmet\/|\/(http|web\/edge|runtime)\/security-header(s|-block)\.js/],
+  ['cookie parsing', /node_modules\/(cookie-parser|cookie|cookie-signature)\/|\/(http|web\/cookies|runtime)\/(session-cookie|lazy-cookies)\.js/],
+  ['request id + access-log hook', /\/(http|web\/edge)\/request-id\.js|\/src\/(runtime\/)?(access-log|request-target)\.js|\/http\/request-target\.js/],
+  ['access log (pino write)', /node_modules\/(pino|pino-std-serializers|sonic-boom|fast-redact|quick-format-unescaped|atomic-sleep|on-exit-leak-free|thread-stream|safe-stable-stringify)\/|\/src\/(runtime\/)?logger\.js/],
   ['AsyncLocalStorage', /node:(internal\/)?async_hooks|internal\/async_local_storage|async_context_frame/],
-  ['metrics', /node_modules\/prom-client\/|\/src\/metrics\/|\/http\/request-metrics\.js/],
+  ['metrics', /node_modules\/prom-client\/|\/src\/metrics\/|\/(http|web\/edge)\/request-metrics\.js/],
   ['lookup (SHA-256, SQLite/pg, row mapping)', /\/bench\/reference\/|node_modules\/(better-sqlite3|pg|pg-protocol|pg-pool|knex|tarn)\/|\/src\/adapters\/(knex|crypto-secret-generator)/],
-  ['use cases, auth, outage guard', /\/src\/core\/|\/src\/adapters\/availability\/|\/http\/(authenticate|credentials|csrf|origin-policy|request-context|verified-identity)\.js/],
-  ['route handler + JSON response (res.json, send)', /node_modules\/(express|send|etag|fresh|content-type|mime-types|mime-db|vary|on-finished|statuses|type-is|accepts)\/lib\/response|node_modules\/express\/lib\/(response|request)\.js|\/http\/(representations|routes\/[a-z-]+)\.js|node_modules\/(etag|fresh|content-type|vary|on-finished|statuses|accepts|negotiator|mime-types|send)\//],
+  ['use cases, auth, outage guard', /\/src\/core\/|\/src\/adapters\/availability\/|\/(http|api|web|web\/session)\/(authenticate|credentials|csrf|origin-policy|request-context|verified-identity|session-resolver|forwarded-request|header-value)\.js/],
+  ['route handler + JSON response (res.json, send)', /node_modules\/(express|send|etag|fresh|content-type|mime-types|mime-db|vary|on-finished|statuses|type-is|accepts)\/lib\/response|node_modules\/express\/lib\/(response|request)\.js|\/(http|api)\/(representations|routes\/[a-z-]+)\.js|node_modules\/(etag|fresh|content-type|vary|on-finished|statuses|accepts|negotiator|mime-types|send)\//],
   ['routing (express router, finalhandler)', /node_modules\/(router|path-to-regexp|finalhandler|express|parseurl|depd|encodeurl|escape-html)\//],
 ];
 // Node's own work counts as its caller's (a header set by helmet is helmet's cost), except the
