@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { PreparedAccessQueries } from '../../src/adapters/knex/hot-path/prepared-access-queries.js';
 import { PreparedAuthQueries } from '../../src/adapters/knex/hot-path/prepared-auth-queries.js';
 import { PreparedRegistration } from '../../src/adapters/knex/hot-path/prepared-registration.js';
 import { PreparedScopeQueries } from '../../src/adapters/knex/hot-path/prepared-scope-queries.js';
@@ -23,6 +24,13 @@ const AUTH_LOOKUPS = {
   apiTokenByTokenHash: withOwner('api_tokens', TOKEN),
   userByEmail: 'select * from `users` where `users`.`email` = ?',
   inviteByCodeHash: 'select * from `invites` where `invites`.`code_hash` = ?',
+};
+// The doors' reads (verify, the provider's access check): a host's rules, a user's username and groups.
+const ACCESS_READS = {
+  rulesForHost:
+    'select `forward_auth_rules`.`id`, `forward_auth_rules`.`host`, `forward_auth_rules`.`path_prefix`, `forward_auth_rules`.`require_mfa`, `forward_auth_rules`.`created_at`, `forward_auth_rule_groups`.`group_id` from `forward_auth_rules` left join `forward_auth_rule_groups` on `forward_auth_rule_groups`.`rule_id` = `forward_auth_rules`.`id` where `forward_auth_rules`.`host` = ?',
+  memberProfile:
+    'select `users`.`username`, `groups`.`id` as `group_id`, `groups`.`name` as `group_name` from `users` left join `group_members` on `group_members`.`user_id` = `users`.`id` left join `groups` on `groups`.`id` = `group_members`.`group_id` where `users`.`id` = ? order by `groups`.`name` asc',
 };
 const SCOPE_STATEMENTS = {
   touchSession: 'update `sessions` set `expires_at` = ?, `last_seen_at` = ? where `sessions`.`user_id` = ? and `sessions`.`id` = ?',
@@ -54,6 +62,10 @@ describe(`the hot path's SQL, pinned (${ENGINE_LABEL})`, () => {
 
   it('the session, token, user and invite lookups are one indexed statement each, by an exact key', () => {
     expect(new PreparedAuthQueries(database.db).sql).to.deep.equal(onEngine(AUTH_LOOKUPS));
+  });
+
+  it("the doors' rule and group reads are one indexed statement each, prepared once", () => {
+    expect(new PreparedAccessQueries(database.db).sql).to.deep.equal(onEngine(ACCESS_READS));
   });
 
   // PostgreSQL runs the touches and the sign-in's writes through knex's builders (its commit is durable either way): SQLite only.

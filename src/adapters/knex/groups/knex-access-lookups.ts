@@ -6,21 +6,24 @@ import type { AccessLookups, MemberProfile } from '../../../core/ports/access-lo
 import { FORWARD_AUTH_RULES } from '../models/index.js';
 import { fromStoredId, toStoredIdOrNull } from '../stored-forms.js';
 import { fromRow, type StoredRow } from '../row-mapping.js';
+import type { PreparedAccessQueries } from '../hot-path/prepared-access-queries.js';
+import { preparedAccessQueriesFor } from '../hot-path/prepared-queries.js';
 
 /**
  * The doors' per-request reads, straight from the database (no cache another instance could not
  * clear): a host's rules by the (host, path_prefix) unique index, and the user's username and
- * groups in one query on the users primary key and group_members' user_id index.
+ * groups in one query on the users primary key and group_members' user_id index. Both run as
+ * statements prepared once (hot-path/prepared-access-queries.ts).
  */
 export class KnexAccessLookups implements AccessLookups {
-  constructor(private readonly db: Knex) {}
+  private readonly prepared: PreparedAccessQueries;
 
-  /** One query: the rules with their group ids joined (a rule without groups comes once, with a null group). */
+  constructor(db: Knex) {
+    this.prepared = preparedAccessQueriesFor(db);
+  }
+
   async rulesForHost(host: string): Promise<ForwardAuthRule[]> {
-    const rows = (await this.db(FORWARD_AUTH_RULES.table)
-      .leftJoin('forward_auth_rule_groups', 'forward_auth_rule_groups.rule_id', 'forward_auth_rules.id')
-      .select(...FORWARD_AUTH_RULES.columns.map((c) => `forward_auth_rules.${c.name}`), 'forward_auth_rule_groups.group_id')
-      .where('forward_auth_rules.host', host.toLowerCase())) as (StoredRow & { group_id: string | null })[];
+    const rows = (await this.prepared.rulesForHost(host.toLowerCase())) as (StoredRow & { group_id: string | null })[];
     const rules = new Map<string, ForwardAuthRule>();
     for (const row of rows) {
       const stored = String(row.id);
@@ -37,12 +40,7 @@ export class KnexAccessLookups implements AccessLookups {
   async findMemberProfile(userId: UserId): Promise<MemberProfile | null> {
     const stored = toStoredIdOrNull(userId);
     if (stored === null) return null;
-    const rows = (await this.db('users')
-      .leftJoin('group_members', 'group_members.user_id', 'users.id')
-      .leftJoin('groups', 'groups.id', 'group_members.group_id')
-      .select('users.username', 'groups.id as group_id', 'groups.name as group_name')
-      .where('users.id', stored)
-      .orderBy('groups.name')) as { username: string | null; group_id: string | null; group_name: string | null }[];
+    const rows = (await this.prepared.memberProfile(stored)) as { username: string | null; group_id: string | null; group_name: string | null }[];
     const [first] = rows;
     if (!first) return null;
     const groups = rows.filter((row) => row.group_id !== null).map((row) => ({ id: fromStoredId(row.group_id!) as GroupId, name: row.group_name! }));
