@@ -130,6 +130,27 @@ describe('OpenID provider: three instances on one PostgreSQL database share one 
       expect({ userinfo, refresh }).to.deep.equal({ userinfo: 401, refresh: 'invalid_grant' });
     });
 
+    it('a client\'s policy narrowed on B: the refresh at C of a user outside the new allowed_groups is invalid_grant and userinfo at C 401', async () => {
+      const [a, b, c] = instances as [OidcServer, OidcServer, OidcServer];
+      const email = `${unique('otto')}@example.com`;
+      await createMember(a, email, 'Otto Outsider');
+      const client = await registerClient(a, { name: 'Open Wiki', redirectUris: [callback.redirectUri], skipConsent: true });
+      const page = await browser.context.newPage();
+      const request = await authorizationRequest(client.config, callback.redirectUri, { scope: 'openid offline_access' });
+      const back = await authorizeInBrowser(page, callback, request.url, email);
+      await page.close();
+      const tokens = await oidc.authorizationCodeGrant(client.config, back, { pkceCodeVerifier: request.verifier, expectedNonce: request.nonce, expectedState: request.state });
+      const atC = atInstance(client.config, client.clientId, String(client.secret), c);
+      const refreshed = await oidc.refreshTokenGrant(atC, String(tokens.refresh_token));
+      expect(await userinfoStatus(c, refreshed.access_token)).to.equal(200);
+
+      await b.service.useCases.updateOidcClient('operator', client.clientId, { allowed_groups: [staffId] });
+
+      const userinfo = await userinfoStatus(c, refreshed.access_token);
+      const refresh = await oauthErrorOf(oidc.refreshTokenGrant(atC, String(refreshed.refresh_token)));
+      expect({ userinfo, refresh }).to.deep.equal({ userinfo: 401, refresh: 'invalid_grant' });
+    });
+
     it('forward auth: verify at C admits a member of the rule\'s group, refuses them (403) once removed on A, admits them again once added back', async () => {
       const [a, b, c] = instances as [OidcServer, OidcServer, OidcServer];
       const email = `${unique('sam')}@example.com`;
