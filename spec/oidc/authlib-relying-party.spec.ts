@@ -71,6 +71,30 @@ describe(`Authlib (Python) signs its users in with Gatehouse and checks the ID t
     expect(redeemed?.fields).not.to.include('client_secret');
   });
 
+  it('signs in a second client that authenticates with client_secret_post, its secret in the body', async () => {
+    const client = await registerClient(stage.server, { name: 'Ledger', redirectUris: [stage.callback.redirectUri] });
+    const posting = await startAuthlibRelyingParty({
+      issuer: stage.server.issuer,
+      clientId: client.clientId,
+      clientSecret: String(client.secret),
+      redirectUri: stage.callback.redirectUri,
+      authMethod: 'client_secret_post',
+    });
+    try {
+      expect(await posting.send('discover')).to.include({ ok: true });
+      const authorization = await posting.send('authorize');
+      const back = await authorizeInBrowser(stage.page, stage.callback, new URL(String(authorization.url)), MEMBER);
+      const ledger = await posting.send('callback', { url: back.href });
+      expect(ledger, String(ledger.description)).to.include({ ok: true, id_token: true });
+      expect(claimsOf(ledger)).to.include({ aud: client.clientId, sub: claimsOf(signedIn).sub, nonce: authorization.nonce });
+      const [redeemed] = ledger.token_endpoint_requests as { basic: boolean; fields: string[] }[];
+      expect(redeemed?.basic).to.equal(false);
+      expect(redeemed?.fields).to.include.members(['client_id', 'client_secret', 'code_verifier']);
+    } finally {
+      await posting.stop();
+    }
+  });
+
   it('refreshes: the new ID token passes the same checks for the same subject; userinfo answers that subject', async () => {
     const refreshed = await rp.send('refresh');
     expect(refreshed, String(refreshed.description)).to.include({ ok: true, id_token: true, same_subject: true, refresh_token: true, jwks_fetched: 0 });
