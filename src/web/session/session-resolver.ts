@@ -53,14 +53,11 @@ const notAuthenticated = (error: unknown): error is DomainError => isDomainError
  * not_authenticated (an outage) rejects the memo: every caller in the request meets the same error.
  */
 export const createSessionResolver = ({ useCases, cookie, device }: { useCases: UseCases; cookie: SessionCookie; device: DeviceCookie }): SessionResolver => {
-  const memos = new WeakMap<IncomingMessage, Memo>();
-  const memoOf = (req: Request): Memo => {
-    const found = memos.get(req);
-    if (found) return found;
-    const memo: Memo = {};
-    memos.set(req, memo);
-    return memo;
-  };
+  // A property of the request under a symbol of this resolver's own, not a WeakMap: thousands of
+  // short-lived WeakMap keys a second cost the garbage collector more than the lookup they save.
+  const MEMO = Symbol('session memo');
+  type Memoised = IncomingMessage & { [MEMO]?: Memo };
+  const memoOf = (req: Request): Memo => ((req as Memoised)[MEMO] ??= {});
 
   const lookUp = async (req: Request, token = cookie.read(req)): Promise<SessionResolution> => {
     if (token === null) return { kind: 'none' };
@@ -111,10 +108,10 @@ export const createSessionResolver = ({ useCases, cookie, device }: { useCases: 
       memo.browser ??= describe(resolution);
       return memo.browser;
     },
-    forget: (req) => void memos.delete(req),
+    forget: (req) => void delete (req as Memoised)[MEMO],
     adopt: (req, token) => {
       // The new cookie already goes out with the step-up's answer: nothing to renew on its account.
-      memos.set(req, { session: lookUp(req, token), renewalSent: true });
+      (req as Memoised)[MEMO] = { session: lookUp(req, token), renewalSent: true };
     },
   };
 };
