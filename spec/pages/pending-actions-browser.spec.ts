@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { Secret, TOTP } from 'otpauth';
 import type { Page } from 'playwright-core';
 import { startChromium, type Browser } from '../support/browser/chromium.js';
 import { PASSWORD } from '../support/constants.js';
@@ -61,6 +62,55 @@ for (const javaScriptEnabled of [true, false]) {
       await page.waitForURL(/\/gatehouse\/account/);
       expect(await page.getByLabel('New token', exact).inputValue()).to.have.length.greaterThan(20);
       expect(await page.getByText('deploy bot').count()).to.be.greaterThan(0);
+    });
+
+    // Last: it gives the admin a second factor, which puts the password forms behind the confirm page.
+    it('a form with a password comes back after confirming, asking for the password once more, and is done only then', async () => {
+      await page.goto(`${server.origin}/gatehouse/account/security`);
+      const app = page.getByRole('region', { name: 'Authenticator app', exact: true });
+      await app.getByLabel('Password', exact).fill(PASSWORD);
+      await app.getByRole('button', { name: 'Set up an authenticator app', exact: true }).click();
+      const secret = ((await page.getByRole('group', { name: 'Secret key', exact: true }).textContent()) ?? '').replace(/\s+/g, '');
+      await page.getByLabel('Code', exact).fill(new TOTP({ secret: Secret.fromBase32(secret) }).generate());
+      await page.getByRole('button', { name: 'Confirm', exact: true }).click();
+      const codes = (await page.getByRole('group', { name: 'Recovery codes' }).getByRole('listitem').allTextContents()).map((code) => code.trim());
+      const secondFactorStale = () => server.database.db('sessions').update({ second_factor_at: new Date(Date.now() - 3_600_000).toISOString() });
+      const confirmWithCode = async (sentence: string) => {
+        expect(new URL(page.url()).pathname).to.equal('/gatehouse/confirm');
+        expect(await page.getByText(sentence, exact).count(), 'the confirm page names the form').to.equal(1);
+        await page.getByLabel('Code', exact).fill(codes.shift() ?? '');
+        await page.getByRole('button', { name: 'Confirm', exact: true }).click();
+      };
+
+      await secondFactorStale();
+      const renew = page.getByRole('region', { name: 'Recovery codes', exact: true });
+      await renew.getByLabel('Password', exact).fill(PASSWORD);
+      await renew.getByRole('button', { name: 'New recovery codes', exact: true }).click();
+      await confirmWithCode('Confirm it is you to make new recovery codes');
+      await page.waitForURL(`${server.origin}/gatehouse/account/security#second-factor`);
+      expect(await renew.getByRole('status').textContent()).to.equal('Confirmed. Now enter your password again to finish: Gatehouse never keeps it.');
+      expect(await renew.getByLabel('Password', exact).inputValue(), 'never filled in').to.equal('');
+      expect(await page.getByRole('group', { name: 'Recovery codes' }).count(), 'not done before the password').to.equal(0);
+      await renew.getByLabel('Password', exact).fill(PASSWORD);
+      await renew.getByRole('button', { name: 'New recovery codes', exact: true }).click();
+      const renewed = (await page.getByRole('group', { name: 'Recovery codes' }).getByRole('listitem').allTextContents()).map((code) => code.trim());
+      expect(renewed).to.have.length(10);
+      codes.splice(0, codes.length, ...renewed);
+
+      // The authenticator app's removal asks first; the question comes back, the password asked once more.
+      await secondFactorStale();
+      await app.getByRole('button', { name: 'Remove authenticator app', exact: true }).click();
+      await page.getByLabel('Password', exact).fill(PASSWORD);
+      await page.getByRole('button', { name: 'Remove authenticator app', exact: true }).click();
+      await confirmWithCode('Confirm it is you to remove the authenticator app');
+      await page.waitForURL(`${server.origin}/gatehouse/account/totp/confirm-removal`);
+      expect(await page.getByRole('status').textContent()).to.contain('Now enter your password again');
+      expect(await page.getByText('Remove the authenticator app? Its codes stop working.', exact).count()).to.equal(1);
+      expect(await server.database.db('totp_factors').count({ n: '*' }).first(), 'still there').to.satisfy((row: { n: number | string }) => Number(row.n) === 1);
+      await page.getByLabel('Password', exact).fill(PASSWORD);
+      await page.getByRole('button', { name: 'Remove authenticator app', exact: true }).click();
+      expect(await page.getByRole('status').textContent()).to.contain('removed');
+      expect(await server.database.db('pending_actions').select('fields'), 'nothing kept').to.deep.equal([]);
     });
   });
 }

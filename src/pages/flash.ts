@@ -19,7 +19,9 @@ export type Flash =
   | { kind: 'totp'; secret: string; uri: string }
   | { kind: 'invite'; link: string }
   | { kind: 'user_recovery'; code: string; expiresAt: string; email?: string }
-  | { kind: 'client_secret'; clientId: string; secret: string };
+  | { kind: 'client_secret'; clientId: string; secret: string }
+  /** A form that carried a password, to show again after the confirm page: its other fields (§15 rule 9). */
+  | { kind: 'again'; form: string; values: Record<string, string> };
 
 const MAX_AGE_SECONDS = 300;
 

@@ -40,6 +40,9 @@ export const en = {
   'hint.password': 'At least {passwordMin} characters. Long passphrases are welcome.',
   'hint.code': 'The 6-digit code from your authenticator app, or one of your recovery codes.',
   'hint.recoveryCode': 'The code an administrator gave you.',
+  'hint.passwordForTotp': 'Your password, to set up the app.',
+  'hint.passwordForPasskey': 'Your password, to add a passkey.',
+  'hint.passwordForCodes': 'Your password, to make new codes. The old ones then stop working.',
 
   'problem.invalid': 'This value is not valid.',
   'problem.required': 'Enter a value.',
@@ -109,6 +112,8 @@ export const en = {
   'account.totpOn': 'Authenticator app: on.',
   'account.totpOff': 'Authenticator app: off.',
   'account.setUpTotp': 'Set up an authenticator app',
+  'account.totpBeingSetUp': 'Authenticator app: being set up.',
+  'account.totpStartAgain': 'Lost the key, or want another one? Start again: the key above then stops working.',
   'account.totpScan': 'Scan the QR code with your authenticator app, or type the secret key into it. Then enter the code it shows.',
   'account.qrAlt': 'QR code for your authenticator app',
   'account.confirmTotp': 'Confirm',
@@ -423,6 +428,16 @@ export const en = {
   'pending.recovery': 'Confirm it is you to issue a recovery code for {subject}',
   'pending.token': 'Confirm it is you to create the API token {subject}',
   'pending.action': 'Confirm it is you to finish what you started',
+  'pending.changePassword': 'Confirm it is you to change your password',
+  'pending.setUpTotp': 'Confirm it is you to set up an authenticator app',
+  'pending.addPasskey': 'Confirm it is you to add a passkey',
+  'pending.recoveryCodes': 'Confirm it is you to make new recovery codes',
+  'pending.removeTotp': 'Confirm it is you to remove the authenticator app',
+  'pending.removePasskey': 'Confirm it is you to remove the passkey {subject}',
+  'pending.deleteAccount': 'Confirm it is you to delete your account',
+  'pending.enterAgain': 'Then you are back at the form with what you entered, and type your password there once more: it is never kept.',
+  'account.enterAgain': 'Confirmed. Now enter your password again to finish: Gatehouse never keeps it.',
+  'account.enterPasswordsAgain': 'Confirmed. Now enter your current and new password again to finish: Gatehouse never keeps them.',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -80,6 +80,12 @@
       button.disabled = true;
       try {
         if ((await flow(button)) === 'navigating') return;
+        // The confirm page: its own form goes on, so a waiting action is carried out as after a code.
+        const then = button.dataset.thenSubmit ? document.getElementById(button.dataset.thenSubmit) : null;
+        if (then instanceof window.HTMLFormElement) {
+          then.submit();
+          return;
+        }
         window.location.assign(landing(button));
       } catch (error) {
         if (error.code === 'step_up_required') {

@@ -1,5 +1,5 @@
 import type { Locale } from '../i18n/catalogue.js';
-import { ErrorSummary, Field, type FormState } from './form-parts.js';
+import { ErrorSummary, Field, Notice, type FormState } from './form-parts.js';
 import { Layout, type Viewer } from './layout.js';
 
 export interface AreYouSureProps {
@@ -17,16 +17,19 @@ export interface AreYouSureProps {
   carried?: Record<string, string>;
   /** The action itself needs the password (the account's own deletion, a factor's removal). */
   password?: { state: FormState };
+  /** Back here after the confirm page: the password is asked once more (it was never kept). */
+  status?: string;
 }
 
 /**
  * The "are you sure" step before a destructive action (GOV.UK's pattern): the first press only
  * shows this page; the action happens on the second press, and `Cancel` is a plain link.
  */
-export const AreYouSurePage = ({ locale, viewer, question, action, button, cancel, carried = {}, password }: AreYouSureProps) => {
+export const AreYouSurePage = ({ locale, viewer, question, action, button, cancel, carried = {}, password, status }: AreYouSureProps) => {
   const { t } = locale;
   return (
     <Layout locale={locale} title={t('confirm.areYouSure')} viewer={viewer}>
+      {status && <Notice text={status} />}
       {password && <ErrorSummary locale={locale} form="are-you-sure" state={password.state} labels={{ password: t('field.password') }} />}
       <p class="question">{question}</p>
       <form method="post" action={action} class="stack">

@@ -11,10 +11,12 @@ export interface ConfirmPageProps {
   withSecondFactor: boolean;
   /** What confirming carries out, by name ("Confirm it is you to disable ada@example.com"), when a form waits. */
   pending?: string | null;
+  /** What follows for a form shown again rather than carried out (its password is typed once more). */
+  note?: string | null;
   viewer?: Viewer;
 }
 
-export const ConfirmPage = ({ locale, state, returnTo, withSecondFactor, pending, viewer }: ConfirmPageProps) => {
+export const ConfirmPage = ({ locale, state, returnTo, withSecondFactor, pending, note, viewer }: ConfirmPageProps) => {
   const { t } = locale;
   const action = returnTo ? `/gatehouse/confirm?return_to=${encodeURIComponent(returnTo)}` : '/gatehouse/confirm';
   const field = withSecondFactor ? 'code' : 'password';
@@ -26,6 +28,7 @@ export const ConfirmPage = ({ locale, state, returnTo, withSecondFactor, pending
           <strong>{pending}</strong>
         </p>
       )}
+      {note && <p>{note}</p>}
       <p>{withSecondFactor ? t('confirm.introFactor') : t('confirm.intro')}</p>
       <ErrorSummary locale={locale} form="confirm" state={state} labels={{ [field]: label }} />
       <form method="post" action={action} class="stack">
@@ -37,7 +40,13 @@ export const ConfirmPage = ({ locale, state, returnTo, withSecondFactor, pending
         <button type="submit">{t('confirm.submit')}</button>
       </form>
       {withSecondFactor && (
-        <PasskeyAlternative locale={locale} flow="step-up" text={t('confirm.passkey')} returnTo={returnTo} />
+        <>
+          <PasskeyAlternative locale={locale} flow="step-up" text={t('confirm.passkey')} returnTo={returnTo} thenSubmit="confirm-passkey" />
+          {/* Posted by passkeys.js once the passkey proved it: the server carries the waiting form out, as after the form above. */}
+          <form method="post" action={action} id="confirm-passkey" hidden>
+            <input type="hidden" name="proof" value="passkey" />
+          </form>
+        </>
       )}
     </Layout>
   );

@@ -5,7 +5,7 @@ import { localeFor, viewerOf } from '../../page-locale.js';
 import { pagePrincipal } from '../../page-session.js';
 import type { PagesDeps } from '../../pages-deps.js';
 import { sendPage } from '../../../web/page-sender.js';
-import type { AccountFrameProps, AccountSection } from '../../views/account/account-frame.js';
+import { isAccountForm, type AccountFrameProps, type AccountSection } from '../../views/account/account-frame.js';
 import { AccountActivityPage, AccountApplicationsPage, AccountSessionsPage, AccountTokensPage, type ConnectedApp } from '../../views/account/account-lists.js';
 import { AccountOverview } from '../../views/account/account-overview.js';
 import { AccountProfilePage } from '../../views/account/account-profile.js';
@@ -27,7 +27,9 @@ const frameOf = (deps: PagesDeps, req: Request, res: Response, failed: Failed | 
   const key = flash?.kind === 'notice' ? flash.key : flash?.kind === 'recovery_codes' ? flash.notice : undefined;
   const notice = key !== undefined && isMessageKey(key) ? { key, text: locale.t(key) } : null;
   const viewer = viewerOf(res) ?? { email: principal.user.email, admin: false };
-  return { frame: { locale, viewer, user: principal.user, notice, ...(failed ? { failed } : {}) }, flash, principal };
+  // Back from the confirm page (§15 rule 9): the interrupted form again, with its fields but no password.
+  const again = !failed && flash?.kind === 'again' && isAccountForm(flash.form) ? { again: flash.form, failed: { form: flash.form, state: { values: flash.values, problems: {}, general: [] } } } : {};
+  return { frame: { locale, viewer, user: principal.user, notice, ...(failed ? { failed } : {}), ...again }, flash, principal };
 };
 
 /** One drawing function per account page, each loading only what it shows. */

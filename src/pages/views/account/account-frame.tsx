@@ -19,7 +19,12 @@ export interface AccountFrameProps {
   /** A result after a redirect, shown at the top of the section it belongs to. */
   notice: { key: MessageKey; text: string } | null;
   failed?: { form: AccountForm; state: FormState };
+  /** Back from the confirm page: this form is shown again (its fields in `failed`), asking for the password once more. */
+  again?: AccountForm;
 }
+
+const FORMS: readonly AccountForm[] = ['profile', 'password', 'totp', 'totp-confirm', 'passkey', 'recovery-codes', 'token', 'delete'];
+export const isAccountForm = (name: string): name is AccountForm => (FORMS as readonly string[]).includes(name);
 
 export const stateOf = (props: AccountFrameProps, form: AccountForm): FormState => (props.failed?.form === form ? props.failed.state : EMPTY_FORM);
 

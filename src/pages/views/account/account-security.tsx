@@ -30,6 +30,7 @@ const Password = (props: AccountSecurityProps) => {
   return (
     <Section id="password" title={t('account.password')}>
       {props.notice && PASSWORD_NOTICES.includes(props.notice.key) && <Notice text={props.notice.text} />}
+      {props.again === 'password' && <Notice text={t('account.enterPasswordsAgain')} />}
       <ErrorSummary locale={props.locale} form="password" state={state} labels={labels} />
       <form method="post" action="/gatehouse/account/password#password" class="stack">
         {/* A username field lets password managers know whose password changes. */}
@@ -100,7 +101,7 @@ const AuthenticatorApp = (props: AccountSecurityProps) => {
   return (
     <section class="factor" aria-labelledby="authenticator-heading">
       <h3 id="authenticator-heading">{t('account.authenticatorApp')}</h3>
-      <p>{props.mfa.totp ? t('account.totpOn') : t('account.totpOff')}</p>
+      <p>{props.mfa.totp ? t('account.totpOn') : props.pendingTotp ? t('account.totpBeingSetUp') : t('account.totpOff')}</p>
       {props.mfa.totp && (
         // Asks first (are-you-sure page), which takes the password.
         <form method="post" action="/gatehouse/account/totp/confirm-removal" class="buttons">
@@ -111,15 +112,18 @@ const AuthenticatorApp = (props: AccountSecurityProps) => {
       )}
       {props.pendingTotp && <TotpEnrolment props={props} pending={props.pendingTotp} />}
       {!props.mfa.totp && (
-        <>
+        // During a set-up this starts again with a new key: set apart from the code's form above, and saying so.
+        <div class={props.pendingTotp ? 'start-again' : undefined}>
+          {props.again === 'totp' && <Notice text={t('account.enterAgain')} />}
           <ErrorSummary locale={props.locale} form="totp" state={state} labels={{ password: t('field.password') }} />
+          {props.pendingTotp && <p>{t('account.totpStartAgain')}</p>}
           <form method="post" action="/gatehouse/account/totp#second-factor" class="stack">
-            <Field form="totp" name="password" label={t('field.password')} type="password" autocomplete="current-password" state={state} />
+            <Field form="totp" name="password" label={t('field.password')} hint={t('hint.passwordForTotp')} type="password" autocomplete="current-password" state={state} />
             <button type="submit" class={props.pendingTotp ? 'secondary' : undefined}>
               {t('account.setUpTotp')}
             </button>
           </form>
-        </>
+        </div>
       )}
     </section>
   );
@@ -133,6 +137,7 @@ const Passkeys = (props: AccountSecurityProps) => {
   return (
     <section class="factor" aria-labelledby="passkeys-heading">
       <h3 id="passkeys-heading">{t('account.passkeys')}</h3>
+      {props.again === 'passkey' && <Notice text={t('account.enterAgain')} />}
       <ErrorSummary locale={props.locale} form="passkey" state={state} labels={{ password: t('field.password'), name: t('field.passkeyName') }} />
       <form method="post" action="/gatehouse/account/factors#second-factor" class="stack" id="factors">
         {passkeys.length === 0 ? (
@@ -155,7 +160,7 @@ const Passkeys = (props: AccountSecurityProps) => {
           </ul>
         )}
         <Field form="passkey" name="name" label={t('field.passkeyName')} required={false} autocomplete="off" state={state} />
-        <Field form="passkey" name="password" label={t('field.password')} type="password" autocomplete="current-password" state={state} />
+        <Field form="passkey" name="password" label={t('field.password')} hint={t('hint.passwordForPasskey')} type="password" autocomplete="current-password" state={state} />
         <div class="buttons">
           <button type="button" class="secondary passkey-only" data-passkey="register" data-return-to="/gatehouse/account/security#second-factor" data-failed={t('problem.passkeyFailed')} hidden>
             {t('account.addPasskey')}
@@ -177,9 +182,10 @@ const RenewRecoveryCodes = (props: AccountSecurityProps) => {
     <section class="factor" aria-labelledby="renew-codes-heading">
       <h3 id="renew-codes-heading">{t('account.recoveryCodesRenew')}</h3>
       <p>{t('account.recoveryCodesLeft', { count: props.mfa.recoveryCodesLeft })}</p>
+      {props.again === 'recovery-codes' && <Notice text={t('account.enterAgain')} />}
       <ErrorSummary locale={props.locale} form="recovery-codes" state={state} labels={{ password: t('field.password') }} />
       <form method="post" action="/gatehouse/account/recovery-codes#second-factor" class="stack">
-        <Field form="recovery-codes" name="password" label={t('field.password')} type="password" autocomplete="current-password" state={state} />
+        <Field form="recovery-codes" name="password" label={t('field.password')} hint={t('hint.passwordForCodes')} type="password" autocomplete="current-password" state={state} />
         <button type="submit" class="secondary">
           {t('account.newRecoveryCodes')}
         </button>
