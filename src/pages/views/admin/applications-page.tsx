@@ -44,8 +44,9 @@ export const ApplicationsPage = (props: ApplicationsPageProps) => {
               <li>
                 <span>
                   <strong>{client.name}</strong> <code>{client.clientId}</code>
+                  <br />
                   <span class="hint">
-                    {` ${client.type === 'public' ? t('admin.typePublic') : t('admin.typeConfidential')} · ${client.redirectUris.join(' ')} · ${groupNames(props.groups, client.allowedGroups, locale)}${client.requireMfa ? ` · ${t('admin.requireMfa')}` : ''}`}
+                    {`${client.type === 'public' ? t('admin.typePublic') : t('admin.typeConfidential')} · ${client.redirectUris.join(' ')} · ${groupNames(props.groups, client.allowedGroups, locale)}${client.requireMfa ? ` · ${t('admin.requireMfa')}` : ''}`}
                   </span>
                 </span>
                 <div class="buttons">
@@ -88,7 +89,8 @@ export const ApplicationsPage = (props: ApplicationsPageProps) => {
               <li>
                 <span>
                   <code>{`${rule.host}${rule.pathPrefix}`}</code>
-                  <span class="hint">{` ${groupNames(props.groups, rule.allowedGroups, locale)}${rule.requireMfa ? ` · ${t('admin.requireMfa')}` : ''}`}</span>
+                  <br />
+                  <span class="hint">{`${groupNames(props.groups, rule.allowedGroups, locale)}${rule.requireMfa ? ` · ${t('admin.requireMfa')}` : ''}`}</span>
                 </span>
                 <div class="buttons">
                   <a href={rulePath(rule.id)}>{t('admin.editRule', { rule: `${rule.host}${rule.pathPrefix}` })}</a>

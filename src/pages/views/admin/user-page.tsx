@@ -54,6 +54,7 @@ const SecondFactors = ({ locale, factors }: { locale: Locale; factors: AdminFact
             <li>
               <span>
                 <strong>{passkey.name}</strong>
+                <br />
                 <span class="hint">
                   {t('account.passkeyAddedOn')} <LocalTime lang={lang} date={passkey.createdAt} />
                   {' · '}
