@@ -141,6 +141,16 @@ describe('pages pass axe-core (WCAG 2.2 A and AA) in every state — signed out,
     await page.getByRole('link', { name: 'Cancel', exact: true }).click();
     await page.goto(`${server.origin}/gatehouse/admin/groups`);
     await audit('admin groups');
+    // Admin edit pages: an OpenID client's (fresh, and with a refused change) and a forward-auth rule's; the list then has their rows.
+    const { client } = await server.service.useCases.createOidcClient('operator', { name: 'Grafana', redirect_uris: ['http://localhost:3001/cb'], type: 'confidential' });
+    const rule = await server.service.useCases.createForwardAuthRule('operator', { host: 'app.example.com' });
+    await page.goto(`${server.origin}/gatehouse/admin/applications/clients/${client.clientId}`);
+    await audit('admin OpenID client edit page');
+    await page.getByLabel('Redirect URIs', exact).fill('not an address');
+    await page.getByRole('button', { name: 'Save changes', exact: true }).click();
+    await audit('admin OpenID client edit page with a refused change');
+    await page.goto(`${server.origin}/gatehouse/admin/applications/rules/${rule.id}`);
+    await audit('admin forward-auth rule edit page');
     await page.goto(`${server.origin}/gatehouse/admin/applications`);
     await audit('admin applications');
     await page.goto(`${server.origin}/gatehouse/admin/events`);

@@ -7,6 +7,8 @@ import { makeDeleteUser } from './admin/delete-user.js';
 import { makeDisableUser } from './admin/disable-user.js';
 import { makeEnableUser } from './admin/enable-user.js';
 import { makeGetUser } from './admin/get-user.js';
+import { makeGetUserFactors } from './admin/get-user-factors.js';
+import { makeListUserSessions } from './admin/list-user-sessions.js';
 import { makeListAllEvents } from './admin/list-all-events.js';
 import { makeListUsers } from './admin/list-users.js';
 import { makeResetUserMfa } from './admin/reset-user-mfa.js';
@@ -149,6 +151,8 @@ export const makeUseCases = (
     listMyEvents: makeListMyEvents(ports),
     listUsers: makeListUsers(ports),
     getUser: makeGetUser(ports),
+    getUserFactors: makeGetUserFactors(ports),
+    listUserSessions: makeListUserSessions(ports),
     disableUser: makeDisableUser(ports),
     enableUser: makeEnableUser(ports),
     revokeUserSessions: makeRevokeUserSessions(ports),

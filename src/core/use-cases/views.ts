@@ -44,6 +44,14 @@ export interface MfaView {
   recoveryCodesLeft: number;
 }
 
+/** Another user's second factors as an admin reads them: the app's confirmation, each passkey, a count of codes. */
+export interface AdminFactorsView {
+  /** A confirmed authenticator app, with when it was confirmed; null when there is none (or it is still being set up). */
+  totp: { confirmedAt: Date } | null;
+  passkeys: PasskeyView[];
+  recoveryCodesLeft: number;
+}
+
 /** A user as an admin sees it: still no role, no hash. */
 export interface AdminUserView {
   user: PublicUser;

@@ -44,12 +44,14 @@ export const adminUserPages = (deps: PagesDeps): Router => {
     const { principal, frame, flash: taken } = adminFrame(deps, req, res);
     const target = { id: String(req.params.id) };
     const view = await useCases.getUser(principal, target.id);
-    const [groups, allGroups, events] = await Promise.all([
+    const [factors, sessions, groups, allGroups, events] = await Promise.all([
+      useCases.getUserFactors(principal, target.id),
+      useCases.listUserSessions(principal, target.id),
       useCases.listUserGroups(principal, target),
       useCases.listGroups(principal),
       useCases.listAllEvents(principal, { user_id: view.user.id, limit: 10 }),
     ]);
-    sendPage(res, UserPage({ frame, viewerId: principal.userId, view, groups, allGroups, events: events.items, flash: taken, failed }), { status });
+    sendPage(res, UserPage({ frame, viewerId: principal.userId, view, factors, sessions, groups, allGroups, events: events.items, flash: taken, failed }), { status });
   };
 
   router.get('/admin', page, (_req, res) => seeOther(res, USERS));

@@ -21,10 +21,23 @@ const SECTIONS: { section: AdminSection; key: 'admin.users' | 'admin.invites' | 
 ];
 
 /** The admin's pages share one menu (links named as their headings) so each section is a page of its own. */
-export const AdminLayout = ({ frame, current, title, children }: { frame: AdminFrame; current: AdminSection; title?: string; children: ComponentChildren }) => {
+export const AdminLayout = ({
+  frame,
+  current,
+  title,
+  placesNotice = false,
+  children,
+}: {
+  frame: AdminFrame;
+  current: AdminSection;
+  title?: string;
+  /** A page of several sections shows the notice at the top of the section it belongs to, itself. */
+  placesNotice?: boolean;
+  children: ComponentChildren;
+}) => {
   const { t } = frame.locale;
   return (
-    <Layout locale={frame.locale} title={title ?? t('admin.title')} viewer={frame.viewer} scripts={['copy.js']}>
+    <Layout locale={frame.locale} title={title ?? t('admin.title')} viewer={frame.viewer} scripts={['copy.js', 'local-time.js']}>
       <nav aria-label={t('admin.menu')} class="subnav">
         <ul>
           {SECTIONS.map(({ section, key }) => (
@@ -36,7 +49,7 @@ export const AdminLayout = ({ frame, current, title, children }: { frame: AdminF
           ))}
         </ul>
       </nav>
-      {frame.notice && <Notice text={frame.notice} />}
+      {frame.notice && !placesNotice && <Notice text={frame.notice} />}
       {children}
     </Layout>
   );

@@ -2,8 +2,8 @@ import type { ForwardAuthRule } from '../../../core/domain/forward-auth-rule.js'
 import type { GroupWithCount } from '../../../core/domain/group.js';
 import type { OidcClientView } from '../../../core/use-cases/oidc/oidc-client-view.js';
 import type { Flash } from '../../flash.js';
-import type { Locale } from '../../i18n/catalogue.js';
-import { ActionButton, EMPTY_FORM, ErrorSummary, Field, ShownOnce, type FormState } from '../form-parts.js';
+import { ActionButton, EMPTY_FORM, ErrorSummary, Field, Notice, ShownOnce, type FormState } from '../form-parts.js';
+import { Check, GroupChoice, clientPath, groupNames, rulePath } from './application-form-parts.js';
 import { Section } from '../section.js';
 import { AdminLayout, type AdminFrame } from './admin-layout.js';
 
@@ -16,40 +16,19 @@ export interface ApplicationsPageProps {
   failed?: { form: 'client' | 'rule'; state: FormState };
 }
 
-const Check = ({ form, name, label, checked }: { form: string; name: string; label: string; checked: boolean }) => (
-  <div class="field check">
-    <input id={`${form}-${name}`} type="checkbox" name={name} value="yes" checked={checked} />
-    <label for={`${form}-${name}`}>{label}</label>
-  </div>
-);
-
-/** The allowed groups as checkboxes: none checked means every enabled user. */
-const GroupChoice = ({ form, locale, groups, chosen }: { form: string; locale: Locale; groups: GroupWithCount[]; chosen: string[] }) => (
-  <fieldset>
-    <legend>{locale.t('admin.allowedGroups')}</legend>
-    <p class="hint">{locale.t('admin.allowedGroupsHint')}</p>
-    {groups.map((group) => (
-      <div class="field check">
-        <input id={`${form}-group-${group.id}`} type="checkbox" name={`group_${group.id}`} value="yes" checked={chosen.includes(group.id)} />
-        <label for={`${form}-group-${group.id}`}>{group.name}</label>
-      </div>
-    ))}
-  </fieldset>
-);
-
-const groupNames = (groups: GroupWithCount[], ids: string[], locale: Locale): string =>
-  ids.length === 0 ? locale.t('admin.everyone') : ids.map((id) => groups.find((group) => group.id === id)?.name ?? id).join(', ');
-
 export const ApplicationsPage = (props: ApplicationsPageProps) => {
   const { frame } = props;
   const locale = frame.locale;
   const { t } = locale;
   const clientState = props.failed?.form === 'client' ? props.failed.state : EMPTY_FORM;
   const ruleState = props.failed?.form === 'rule' ? props.failed.state : EMPTY_FORM;
+  // A rule's result belongs at the top of the rules, below the clients, where the redirect lands.
+  const aboutRules = props.flash?.kind === 'notice' && props.flash.key.startsWith('admin.rule');
   const chosen = (state: FormState): string[] => Object.keys(state.values).filter((name) => name.startsWith('group_')).map((name) => name.slice('group_'.length));
   return (
-    <AdminLayout frame={frame} current="applications">
+    <AdminLayout frame={frame} current="applications" placesNotice>
       <Section id="oidc-clients" title={t('admin.oidcClients')}>
+        {frame.notice && !aboutRules && <Notice text={frame.notice} />}
         {props.flash?.kind === 'client_secret' && (
           <div class="once" role="status">
             <p>{t('admin.clientSecretShown', { id: props.flash.clientId })}</p>
@@ -65,11 +44,15 @@ export const ApplicationsPage = (props: ApplicationsPageProps) => {
               <li>
                 <span>
                   <strong>{client.name}</strong> <code>{client.clientId}</code>
+                  <br />
                   <span class="hint">
-                    {` ${client.type === 'public' ? t('admin.typePublic') : t('admin.typeConfidential')} · ${client.redirectUris.join(' ')} · ${groupNames(props.groups, client.allowedGroups, locale)}${client.requireMfa ? ` · ${t('admin.requireMfa')}` : ''}`}
+                    {`${client.type === 'public' ? t('admin.typePublic') : t('admin.typeConfidential')} · ${client.redirectUris.join(' ')} · ${groupNames(props.groups, client.allowedGroups, locale)}${client.requireMfa ? ` · ${t('admin.requireMfa')}` : ''}`}
                   </span>
                 </span>
-                <ActionButton action={`/gatehouse/admin/applications/clients/${encodeURIComponent(client.clientId)}/delete`} text={t('admin.deleteClient', { name: client.name })} danger />
+                <div class="buttons">
+                  <a href={clientPath(client.clientId)}>{t('admin.editClient', { name: client.name })}</a>
+                  <ActionButton action={`${clientPath(client.clientId)}/delete`} text={t('admin.deleteClient', { name: client.name })} danger />
+                </div>
               </li>
             ))}
           </ul>
@@ -96,6 +79,7 @@ export const ApplicationsPage = (props: ApplicationsPageProps) => {
         </form>
       </Section>
       <Section id="forward-auth" title={t('admin.forwardAuthRules')}>
+        {frame.notice && aboutRules && <Notice text={frame.notice} />}
         <ErrorSummary locale={locale} form="rule" state={ruleState} labels={{ host: t('admin.host'), path_prefix: t('admin.pathPrefix') }} />
         {props.rules.length === 0 ? (
           <p>{t('admin.noRules')}</p>
@@ -105,9 +89,13 @@ export const ApplicationsPage = (props: ApplicationsPageProps) => {
               <li>
                 <span>
                   <code>{`${rule.host}${rule.pathPrefix}`}</code>
-                  <span class="hint">{` ${groupNames(props.groups, rule.allowedGroups, locale)}${rule.requireMfa ? ` · ${t('admin.requireMfa')}` : ''}`}</span>
+                  <br />
+                  <span class="hint">{`${groupNames(props.groups, rule.allowedGroups, locale)}${rule.requireMfa ? ` · ${t('admin.requireMfa')}` : ''}`}</span>
                 </span>
-                <ActionButton action={`/gatehouse/admin/applications/rules/${encodeURIComponent(rule.id)}/delete`} text={t('admin.deleteRule', { rule: `${rule.host}${rule.pathPrefix}` })} danger />
+                <div class="buttons">
+                  <a href={rulePath(rule.id)}>{t('admin.editRule', { rule: `${rule.host}${rule.pathPrefix}` })}</a>
+                  <ActionButton action={`${rulePath(rule.id)}/delete`} text={t('admin.deleteRule', { rule: `${rule.host}${rule.pathPrefix}` })} danger />
+                </div>
               </li>
             ))}
           </ul>

@@ -2,7 +2,7 @@ import type { TrailEventType } from '../../../core/domain/security-event.js';
 import type { EventView } from '../../../core/use-cases/views.js';
 import type { Locale } from '../../i18n/catalogue.js';
 import type { MessageKey } from '../../i18n/messages-en.js';
-import { formatDate } from '../dates.js';
+import { LocalTime } from '../local-time.js';
 
 /** An event type as a person reads it ("Signed in"), from the catalogue. */
 export const eventWord = (locale: Locale, type: TrailEventType): string => locale.t(`admin.event.${type}` as MessageKey);
@@ -25,7 +25,7 @@ export const EventTable = ({ locale, events, emails }: { locale: Locale; events:
         <tbody>
           {events.map((event) => (
             <tr>
-              <td data-label={t('admin.colWhen')}>{formatDate(lang, event.createdAt)}</td>
+              <td data-label={t('admin.colWhen')}><LocalTime lang={lang} date={event.createdAt} /></td>
               <td data-label={t('admin.colType')}>{eventWord(locale, event.type)}</td>
               <td data-label={t('admin.colUser')}>{emails.get(event.userId) ?? t('admin.unknownUser')}</td>
               <td data-label={t('admin.colActor')}>{t(`admin.actor.${event.actor}`)}</td>

@@ -1,6 +1,6 @@
 import type { InviteView } from '../../../core/use-cases/views.js';
 import type { Flash } from '../../flash.js';
-import { formatDate } from '../dates.js';
+import { LocalTime } from '../local-time.js';
 import { ActionButton, EMPTY_FORM, ErrorSummary, Field, ShownOnce, type FormState } from '../form-parts.js';
 import { Section } from '../section.js';
 import { AdminLayout, type AdminFrame } from './admin-layout.js';
@@ -48,8 +48,8 @@ export const InvitesPage = (props: InvitesPageProps) => {
               <tbody>
                 {props.invites.map((invite) => (
                   <tr>
-                    <td data-label={t('admin.colCreated')}>{formatDate(lang, invite.createdAt)}</td>
-                    <td data-label={t('admin.colExpires')}>{formatDate(lang, invite.expiresAt)}</td>
+                    <td data-label={t('admin.colCreated')}><LocalTime lang={lang} date={invite.createdAt} /></td>
+                    <td data-label={t('admin.colExpires')}><LocalTime lang={lang} date={invite.expiresAt} /></td>
                     <td data-label={t('admin.colUses')}>{`${invite.usedCount} / ${invite.maxUses}`}</td>
                     <td class="actions">
                       <ActionButton action={`/gatehouse/admin/invites/${encodeURIComponent(invite.id)}/revoke`} text={t('admin.revokeInvite')} />

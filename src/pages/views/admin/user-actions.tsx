@@ -7,7 +7,7 @@ type ActionKey = 'admin.disable' | 'admin.enable' | 'admin.signOutEverywhere' | 
 /**
  * The actions that apply to this user, as the viewer sees it: `Enable` only on a disabled user,
  * `Disable` only on an enabled one, no `Disable` or `Delete` on one's own row, `Reset second factor`
- * only when there is one.
+ * only when there is one. The two that cannot be undone come last.
  */
 export const actionsFor = ({ user, disabled, mfa }: AdminUserView, viewerId: string): [string, ActionKey][] => {
   const self = user.id === viewerId;
@@ -15,8 +15,9 @@ export const actionsFor = ({ user, disabled, mfa }: AdminUserView, viewerId: str
   if (disabled) actions.push(['enable', 'admin.enable']);
   else if (!self) actions.push(['disable', 'admin.disable']);
   actions.push(['sign-out', 'admin.signOutEverywhere']);
-  if (mfa) actions.push(['reset-mfa', 'admin.resetMfa']);
   actions.push(['recovery', 'admin.issueRecovery']);
+  // What cannot be undone comes last, together, after the everyday actions.
+  if (mfa) actions.push(['reset-mfa', 'admin.resetMfa']);
   if (!self) actions.push(['delete', 'admin.delete']);
   return actions;
 };

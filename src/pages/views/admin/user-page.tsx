@@ -1,8 +1,10 @@
 import type { GroupRef, GroupWithCount } from '../../../core/domain/group.js';
-import type { AdminUserView, EventView } from '../../../core/use-cases/views.js';
+import type { AdminFactorsView, AdminUserView, EventView, SessionView } from '../../../core/use-cases/views.js';
 import type { Flash } from '../../flash.js';
-import { formatDate } from '../dates.js';
+import type { Locale } from '../../i18n/catalogue.js';
+import { AgentName } from '../agent-name.js';
 import { ActionButton, EMPTY_FORM, ErrorSummary, Field, type FormState } from '../form-parts.js';
+import { LocalTime } from '../local-time.js';
 import { Section } from '../section.js';
 import { AdminLayout, type AdminFrame } from './admin-layout.js';
 import { EventTable } from './event-rows.js';
@@ -13,6 +15,9 @@ export interface UserPageProps {
   frame: AdminFrame;
   viewerId: string;
   view: AdminUserView;
+  /** The user's second factors one by one, and its live sessions, newest first. */
+  factors: AdminFactorsView;
+  sessions: SessionView[];
   groups: GroupRef[];
   /** Every group, for the add-to-group choice (those the user is in are left out). */
   allGroups: GroupWithCount[];
@@ -21,7 +26,78 @@ export interface UserPageProps {
   failed?: { form: 'user' | 'username' | 'groups'; state: FormState };
 }
 
-/** One user as an admin sees it: the details, the actions that apply, username and groups. */
+/** The authenticator app, the recovery codes left and each passkey by name: what the reset would remove. */
+const SecondFactors = ({ locale, factors }: { locale: Locale; factors: AdminFactorsView }) => {
+  const { t, lang } = locale;
+  return (
+    <>
+      <dl class="details">
+        <dt>{t('admin.authenticatorApp')}</dt>
+        <dd>
+          {factors.totp ? (
+            <>
+              {t('admin.appSetUp')} <LocalTime lang={lang} date={factors.totp.confirmedAt} />
+            </>
+          ) : (
+            t('admin.appNotSetUp')
+          )}
+        </dd>
+        <dt>{t('admin.recoveryCodes')}</dt>
+        <dd>{factors.recoveryCodesLeft === 0 ? t('admin.none') : t('admin.codesLeft', { count: String(factors.recoveryCodesLeft) })}</dd>
+      </dl>
+      <h3 id="passkeys-heading">{t('admin.passkeys')}</h3>
+      {factors.passkeys.length === 0 ? (
+        <p>{t('admin.noPasskeys')}</p>
+      ) : (
+        <ul class="rows" aria-labelledby="passkeys-heading">
+          {factors.passkeys.map((passkey) => (
+            <li>
+              <span>
+                <strong>{passkey.name}</strong>
+                <br />
+                <span class="hint">
+                  {t('account.passkeyAddedOn')} <LocalTime lang={lang} date={passkey.createdAt} />
+                  {' · '}
+                  {passkey.lastUsedAt ? (
+                    <>
+                      {t('admin.lastUsed')} <LocalTime lang={lang} date={passkey.lastUsedAt} />
+                    </>
+                  ) : (
+                    t('admin.neverUsed')
+                  )}
+                </span>
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+};
+
+/** Each live session: the browser in words (the string as sent one click away), when it began and was last seen. */
+const Sessions = ({ locale, sessions }: { locale: Locale; sessions: SessionView[] }) => {
+  const { t, lang } = locale;
+  if (sessions.length === 0) return <p>{t('admin.noSessions')}</p>;
+  return (
+    <ul class="rows">
+      {sessions.map((session) => (
+        <li>
+          <span>
+            <AgentName locale={locale} userAgent={session.userAgent} />
+            {session.current && <strong> ({t('account.thisSession')})</strong>}
+            <span class="hint">
+              {t('account.started')} <LocalTime lang={lang} date={session.createdAt} />, {t('account.lastSeen')} <LocalTime lang={lang} date={session.lastSeenAt} />
+              {session.mfa ? ` · ${t('admin.withSecondFactor')}` : ''}
+            </span>
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+};
+
+/** One user as an admin sees it: the details, the actions that apply, second factors, sessions, username and groups. */
 export const UserPage = (props: UserPageProps) => {
   const { frame, view } = props;
   const { t, lang } = frame.locale;
@@ -47,11 +123,17 @@ export const UserPage = (props: UserPageProps) => {
           <dt>{t('admin.colMfa')}</dt>
           <dd>{view.mfa ? t('admin.yes') : t('admin.no')}</dd>
           <dt>{t('admin.colLastLogin')}</dt>
-          <dd>{view.lastLoginAt ? formatDate(lang, view.lastLoginAt) : t('admin.never')}</dd>
+          <dd>{view.lastLoginAt ? <LocalTime lang={lang} date={view.lastLoginAt} /> : t('admin.never')}</dd>
         </dl>
         <div class="buttons actions">
           <UserActions view={view} viewerId={props.viewerId} locale={frame.locale} />
         </div>
+      </Section>
+      <Section id="second-factors" title={t('admin.secondFactors')}>
+        <SecondFactors locale={frame.locale} factors={props.factors} />
+      </Section>
+      <Section id="sessions" title={t('admin.sessions')}>
+        <Sessions locale={frame.locale} sessions={props.sessions} />
       </Section>
       <Section id="username" title={t('admin.username')}>
         <ErrorSummary locale={frame.locale} form="username" state={stateOf('username')} labels={{ username: t('admin.username') }} />

@@ -1,6 +1,7 @@
 import type { AdminUserView } from '../../../core/use-cases/views.js';
 import type { Flash } from '../../flash.js';
 import { formatDate } from '../dates.js';
+import { LocalTime } from '../local-time.js';
 import { EMPTY_FORM, ErrorSummary, Field, ShownOnce, type FormState } from '../form-parts.js';
 import { Section } from '../section.js';
 import { AdminLayout, type AdminFrame } from './admin-layout.js';
@@ -68,7 +69,7 @@ export const UsersPage = (props: UsersPageProps) => {
                     <td data-label={t('admin.colName')}>{view.user.displayName}</td>
                     <td data-label={t('admin.colState')}>{view.disabled ? t('admin.disabled') : t('admin.enabled')}</td>
                     <td data-label={t('admin.colMfa')}>{view.mfa ? t('admin.yes') : t('admin.no')}</td>
-                    <td data-label={t('admin.colLastLogin')}>{view.lastLoginAt ? formatDate(lang, view.lastLoginAt) : t('admin.never')}</td>
+                    <td data-label={t('admin.colLastLogin')}>{view.lastLoginAt ? <LocalTime lang={lang} date={view.lastLoginAt} /> : t('admin.never')}</td>
                     <td class="actions">
                       <UserActions view={view} viewerId={props.viewerId} locale={frame.locale} />
                     </td>

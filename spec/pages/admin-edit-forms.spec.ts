@@ -1,0 +1,104 @@
+import { expect } from 'chai';
+import request from 'supertest';
+import { ORIGIN, PASSWORD } from '../support/constants.js';
+import { startHarness, type DatabaseHarness } from '../support/http/harness.js';
+import { cookieHeader, registeredMember, sessionCookieOf, signedInAdmin, type SignedIn } from '../support/http/users.js';
+
+const form = (fields: Record<string, string>): string => new URLSearchParams(fields).toString();
+const CLIENTS = '/gatehouse/admin/applications/clients';
+const RULES = '/gatehouse/admin/applications/rules';
+const UNKNOWN = '0190a000-0000-7000-8000-000000000000';
+
+/**
+ * The edit forms of OpenID clients and forward-auth rules over HTTP, on the suite's engine: the
+ * admin forms' Origin rule, admins only, recent authentication by the detour that carries the
+ * change out, a refused create that leaves nothing behind.
+ */
+describe('admin edit forms for OpenID clients and forward-auth rules (SQLite and PostgreSQL)', function () {
+  this.timeout(30_000);
+  let h: DatabaseHarness;
+  let admin: SignedIn;
+  let clientId = '';
+  let ruleId = '';
+
+  beforeEach(async () => {
+    h = await startHarness();
+    admin = await signedInAdmin(h);
+    clientId = (await h.useCases.createOidcClient('operator', { name: 'Grafana', redirect_uris: ['http://localhost:3001/cb'], type: 'confidential' })).client.clientId;
+    ruleId = (await h.useCases.createForwardAuthRule('operator', { host: 'app.example.com' })).id;
+  });
+  afterEach(async () => h?.close());
+
+  const post = (path: string, who: SignedIn, fields: Record<string, string>, origin = ORIGIN) =>
+    request(h.app).post(path).set('Origin', origin).set('Cookie', cookieHeader(who.token)).type('form').send(form(fields));
+  const get = (path: string, who: SignedIn) => request(h.app).get(path).set('Cookie', cookieHeader(who.token));
+  const client = () => h.useCases.getOidcClient('operator', clientId);
+  const rule = () => h.useCases.getForwardAuthRule('operator', ruleId);
+
+  it('a change posted from another origin is a 403 page and changes nothing', async () => {
+    const fromElsewhere = await post(`${CLIENTS}/${clientId}`, admin, { name: 'Evil', redirect_uris: 'https://evil.example/cb' }, 'https://evil.example');
+    expect(fromElsewhere.status).to.equal(403);
+    expect((await client()).name).to.equal('Grafana');
+    const ruleFromElsewhere = await post(`${RULES}/${ruleId}`, admin, { host: 'evil.example' }, 'https://evil.example');
+    expect(ruleFromElsewhere.status).to.equal(403);
+    expect((await rule()).host).to.equal('app.example.com');
+  });
+
+  it('a member gets the 403 page for the edit pages and their forms, and nothing changes', async () => {
+    const member = await registeredMember(h, admin.email);
+    for (const path of [`${CLIENTS}/${clientId}`, `${RULES}/${ruleId}`]) {
+      const page = await get(path, member);
+      expect(page.status, path).to.equal(403);
+      expect(page.text).to.contain('Not allowed');
+    }
+    expect((await post(`${CLIENTS}/${clientId}`, member, { name: 'Mine', redirect_uris: 'http://localhost:3001/cb' })).status).to.equal(403);
+    expect((await post(`${RULES}/${ruleId}`, member, { host: 'mine.example.com' })).status).to.equal(403);
+    expect([(await client()).name, (await rule()).host]).to.deep.equal(['Grafana', 'app.example.com']);
+  });
+
+  it('an unknown client or rule is the not-found page, for the page and its form', async () => {
+    for (const path of [`${CLIENTS}/${UNKNOWN}`, `${RULES}/${UNKNOWN}`, `${RULES}/not-an-id`]) {
+      expect((await get(path, admin)).status, path).to.equal(404);
+      expect((await post(path, admin, { name: 'x', redirect_uris: 'http://localhost:3001/cb', host: 'x.example.com' })).status, path).to.equal(404);
+    }
+  });
+
+  it('a refused change is shown again with 422, the problem beside its field and in an alert, and nothing written', async () => {
+    const refused = await post(`${CLIENTS}/${clientId}`, admin, { name: '', redirect_uris: 'http://localhost:3001/cb', require_mfa: 'yes' });
+    expect(refused.status).to.equal(422);
+    expect(refused.text).to.match(/role="alert"/);
+    expect(refused.text).to.match(/<input id="client-name" name="name"[^>]*aria-invalid="true"/);
+    expect((await client()).requireMfa, 'nothing written').to.equal(false);
+
+    const badPrefix = await post(`${RULES}/${ruleId}`, admin, { host: 'app.example.com', path_prefix: 'no-slash', require_mfa: 'yes' });
+    expect(badPrefix.status).to.equal(422);
+    expect(badPrefix.text).to.match(/<input id="rule-path_prefix" name="path_prefix"[^>]*aria-invalid="true"/);
+    expect((await rule()).requireMfa, 'nothing written').to.equal(false);
+  });
+
+  it('a stale proof sends the change through the confirm page, which carries it out and lands on the edit page', async () => {
+    await h.db('sessions').update({ authenticated_at: new Date(Date.now() - 3_600_000).toISOString() });
+    const asked = await post(`${RULES}/${ruleId}`, admin, { host: 'app.example.com', path_prefix: '/admin', require_mfa: 'yes' });
+    expect(asked.status).to.equal(303);
+    const confirm = String(asked.headers.location);
+    expect(confirm).to.match(/^\/gatehouse\/confirm\?/);
+    expect((await rule()).pathPrefix, 'nothing happens before the confirmation').to.equal('/');
+
+    const confirmed = await post(confirm, admin, { password: PASSWORD });
+    expect(confirmed.status).to.equal(303);
+    expect(confirmed.headers.location).to.equal(`${RULES}/${ruleId}#rule`);
+    const changed = await rule();
+    expect([changed.pathPrefix, changed.requireMfa]).to.deep.equal(['/admin', true]);
+    // The result crosses the redirect in the one-time flash cookie, beside the renewed session.
+    const cookies = [cookieHeader(sessionCookieOf(confirmed) ?? admin.token), cookieHeader(sessionCookieOf(confirmed, 'gh_flash') ?? '', 'gh_flash')].join('; ');
+    const shown = await request(h.app).get(String(confirmed.headers.location)).set('Cookie', cookies);
+    expect(shown.text).to.contain('role="status">Saved.</p>');
+  });
+
+  it('creating a client with a group that is gone is refused and leaves no client behind', async () => {
+    const before = (await h.useCases.listOidcClients('operator')).length;
+    const refused = await post(CLIENTS, admin, { name: 'Wiki', redirect_uris: 'http://localhost:3003/cb', type: 'confidential', [`group_${UNKNOWN}`]: 'yes' });
+    expect(refused.status).to.equal(422);
+    expect((await h.useCases.listOidcClients('operator')).length, 'no client was created').to.equal(before);
+  });
+});

@@ -1,0 +1,30 @@
+import type { GroupWithCount } from '../../../core/domain/group.js';
+import type { Locale } from '../../i18n/catalogue.js';
+
+export const APPLICATIONS = '/gatehouse/admin/applications';
+export const clientPath = (clientId: string): string => `${APPLICATIONS}/clients/${encodeURIComponent(clientId)}`;
+export const rulePath = (ruleId: string): string => `${APPLICATIONS}/rules/${encodeURIComponent(ruleId)}`;
+
+export const Check = ({ form, name, label, checked }: { form: string; name: string; label: string; checked: boolean }) => (
+  <div class="field check">
+    <input id={`${form}-${name}`} type="checkbox" name={name} value="yes" checked={checked} />
+    <label for={`${form}-${name}`}>{label}</label>
+  </div>
+);
+
+/** The allowed groups as checkboxes: none checked means every enabled user. */
+export const GroupChoice = ({ form, locale, groups, chosen }: { form: string; locale: Locale; groups: GroupWithCount[]; chosen: string[] }) => (
+  <fieldset>
+    <legend>{locale.t('admin.allowedGroups')}</legend>
+    <p class="hint">{locale.t('admin.allowedGroupsHint')}</p>
+    {groups.map((group) => (
+      <div class="field check">
+        <input id={`${form}-group-${group.id}`} type="checkbox" name={`group_${group.id}`} value="yes" checked={chosen.includes(group.id)} />
+        <label for={`${form}-group-${group.id}`}>{group.name}</label>
+      </div>
+    ))}
+  </fieldset>
+);
+
+export const groupNames = (groups: GroupWithCount[], ids: string[], locale: Locale): string =>
+  ids.length === 0 ? locale.t('admin.everyone') : ids.map((id) => groups.find((group) => group.id === id)?.name ?? id).join(', ');
