@@ -6,6 +6,7 @@ import type { OidcClientLookup, OidcPayloadStore } from '../core/ports/oidc-stor
 import type { UseCases } from '../core/use-cases/use-cases.js';
 import { ALLOWED_ORIGINS, INTROSPECT, REQUIRE_PKCE, SKIP_CONSENT } from './client-metadata.js';
 import { introspectionAllowedPolicy } from './introspection-policy.js';
+import { revocationAllowedPolicy } from './revocation-policy.js';
 import { AesGcmSecretBox } from '../adapters/aes-gcm-secret-box.js';
 import { deviceVerificationUris } from './device-flow.js';
 import { deviceCodeSeal } from './sealed-device-code.js';
@@ -132,7 +133,7 @@ export const providerConfiguration = (deps: ProviderDeps): Configuration => ({
     devInteractions: { enabled: false },
     registration: { enabled: false },
     introspection: { enabled: true, allowedPolicy: introspectionAllowedPolicy(async (ctx, accountId) => Boolean(await duringOutage(ctx, deps.useCases.findOidcAccount(accountId)))) },
-    revocation: { enabled: true },
+    revocation: { enabled: true, allowedPolicy: revocationAllowedPolicy },
     userinfo: { enabled: true },
     claimsParameter: { enabled: false },
     // On by oidc-provider's defaults, but neither documented nor tested (through PAR, offline_access yields no refresh token).
