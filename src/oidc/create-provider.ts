@@ -14,7 +14,7 @@ import { adapterFactory } from './oidc-adapter.js';
 import { signInOf } from './oidc-request-state.js';
 import { originOf, pagePolicy } from '../web/page-sender.js';
 import { answerCors } from './cors-policy.js';
-import { accessPrompt, allowedAtTokenUse } from './client-access.js';
+import { accessPrompt, allowedAtTokenUse, carryAmr } from './client-access.js';
 import { answerClientAuthAsRfc6749 } from './client-auth-answers.js';
 import { advertiseWhatWorks } from './discovery-document.js';
 import { carriesImpliedConsent } from './implied-consent.js';
@@ -155,6 +155,7 @@ export const providerConfiguration = (deps: ProviderDeps): Configuration => ({
     DeviceCode: TTL.DeviceCode,
   },
   rotateRefreshToken: true,
+  extraTokenClaims: (ctx) => carryAmr(ctx),
   // A client revoking its token (RFC 7009) ends that token's grant tokens, not the person's consent: only they, an admin or the client's deletion forget it.
   revokeGrantPolicy: (ctx) => ctx.oidc.route !== 'revocation',
   issueRefreshToken: async (_ctx, client, code) => client.grantTypeAllowed('refresh_token') && code.scopes.has('offline_access'),
