@@ -93,6 +93,19 @@ describe('OpenID provider: revocation that follows the account, the consent page
     expect(await oauthErrorOf(oidc.refreshTokenGrant(notes.config, String(tokens.refresh_token)))).to.equal('invalid_grant');
   });
 
+  it("a client cannot revoke another client's refresh token (RFC 7009 §2.1): refused, or ignored for a public client, and the token still works", async () => {
+    const other = await registerClient(server, { name: 'Other', redirectUris: [callback.redirectUri] });
+    const spa = await registerClient(server, { name: 'Other SPA', type: 'public', redirectUris: [callback.redirectUri] });
+    await signOutInBrowser(page, server);
+    const { tokens } = await signInAtClient(page, callback, notes, READER, { scope: 'openid offline_access' });
+    const refreshToken = String(tokens.refresh_token);
+    expect(await oauthErrorOf(oidc.tokenRevocation(other.config, refreshToken))).to.equal('invalid_request');
+    expect(await oauthErrorOf(oidc.tokenRevocation(spa.config, refreshToken))).to.equal(null);
+    expect(await userinfoStatus(server, tokens.access_token)).to.equal(200);
+    const refreshed = await oidc.refreshTokenGrant(notes.config, refreshToken);
+    expect(await userinfoStatus(server, refreshed.access_token)).to.equal(200);
+  });
+
   it('deleting the client ends its tokens and its authentication', async () => {
     const doomed = await registerClient(server, { name: 'Doomed', redirectUris: [callback.redirectUri], skipConsent: true });
     await signOutInBrowser(page, server);

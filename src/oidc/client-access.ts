@@ -53,16 +53,25 @@ export const accessPrompt = (decide: DecideClientAccess): interactionPolicy.Prom
 interface TokenSource {
   kind?: string;
   amr?: string[];
-  sessionUid?: string;
+  /** An access token's own amr is kept here (carryAmr). */
+  extra?: { amr?: unknown };
 }
 
-/** An access token keeps no amr: its sign-in's is the provider session's, while that lasts. */
-const amrOf = async (ctx: KoaContextWithOIDC, token: TokenSource): Promise<readonly string[]> => {
-  if (Array.isArray(token.amr)) return token.amr;
-  if (token.kind !== 'AccessToken' || typeof token.sessionUid !== 'string') return [];
-  const session = await ctx.oidc.provider.Session.findByUid(token.sessionUid);
-  return session?.amr ?? [];
+const amrList = (value: unknown): readonly string[] => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []);
+
+/**
+ * The sign-in's amr goes onto each access token as it is issued (oidc-provider's extraTokenClaims),
+ * from the code, device code or refresh token it is issued for. The token then proves its own
+ * sign-in: it neither gains a second factor the provider's session proved later, nor loses one when
+ * that session ends while an offline_access client carries on.
+ */
+export const carryAmr = (ctx: KoaContextWithOIDC | undefined): { amr: string[] } | undefined => {
+  const entities = ctx?.oidc?.entities;
+  const source = entities?.AuthorizationCode ?? entities?.DeviceCode ?? entities?.RefreshToken;
+  return source?.amr ? { amr: [...amrList(source.amr)] } : undefined;
 };
+
+const amrOf = (token: TokenSource): readonly string[] => amrList(token.kind === 'AccessToken' ? token.extra?.amr : token.amr);
 
 /**
  * At the token endpoint and userinfo: may the account still use this client? Read now, so a member
@@ -72,7 +81,7 @@ const amrOf = async (ctx: KoaContextWithOIDC, token: TokenSource): Promise<reado
 export const allowedAtTokenUse = async (decide: DecideClientAccess, ctx: KoaContextWithOIDC, account: OidcAccount, token: TokenSource): Promise<boolean> => {
   const clientId = ctx.oidc.client?.clientId;
   if (!clientId) return false;
-  const amr = await amrOf(ctx, token);
+  const amr = amrOf(token);
   const judged = await decide({ userId: account.userId, clientId, amr, context: requestContext(ctx.req as Request) });
   return judged.decision === 'allow';
 };

@@ -6,6 +6,7 @@ import type { OidcClientLookup, OidcPayloadStore } from '../core/ports/oidc-stor
 import type { UseCases } from '../core/use-cases/use-cases.js';
 import { ALLOWED_ORIGINS, INTROSPECT, REQUIRE_PKCE, SKIP_CONSENT } from './client-metadata.js';
 import { introspectionAllowedPolicy } from './introspection-policy.js';
+import { revocationAllowedPolicy } from './revocation-policy.js';
 import { AesGcmSecretBox } from '../adapters/aes-gcm-secret-box.js';
 import { deviceVerificationUris } from './device-flow.js';
 import { deviceCodeSeal } from './sealed-device-code.js';
@@ -13,7 +14,7 @@ import { adapterFactory } from './oidc-adapter.js';
 import { signInOf } from './oidc-request-state.js';
 import { originOf, pagePolicy } from '../web/page-sender.js';
 import { answerCors } from './cors-policy.js';
-import { accessPrompt, allowedAtTokenUse } from './client-access.js';
+import { accessPrompt, allowedAtTokenUse, carryAmr } from './client-access.js';
 import { answerClientAuthAsRfc6749 } from './client-auth-answers.js';
 import { advertiseWhatWorks } from './discovery-document.js';
 import { carriesImpliedConsent } from './implied-consent.js';
@@ -132,7 +133,7 @@ export const providerConfiguration = (deps: ProviderDeps): Configuration => ({
     devInteractions: { enabled: false },
     registration: { enabled: false },
     introspection: { enabled: true, allowedPolicy: introspectionAllowedPolicy(async (ctx, accountId) => Boolean(await duringOutage(ctx, deps.useCases.findOidcAccount(accountId)))) },
-    revocation: { enabled: true },
+    revocation: { enabled: true, allowedPolicy: revocationAllowedPolicy },
     userinfo: { enabled: true },
     claimsParameter: { enabled: false },
     // On by oidc-provider's defaults, but neither documented nor tested (through PAR, offline_access yields no refresh token).
@@ -154,6 +155,7 @@ export const providerConfiguration = (deps: ProviderDeps): Configuration => ({
     DeviceCode: TTL.DeviceCode,
   },
   rotateRefreshToken: true,
+  extraTokenClaims: (ctx) => carryAmr(ctx),
   // A client revoking its token (RFC 7009) ends that token's grant tokens, not the person's consent: only they, an admin or the client's deletion forget it.
   revokeGrantPolicy: (ctx) => ctx.oidc.route !== 'revocation',
   issueRefreshToken: async (_ctx, client, code) => client.grantTypeAllowed('refresh_token') && code.scopes.has('offline_access'),
