@@ -20,12 +20,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { post, usersMe } from './lib/loads.js';
+import { post, usersMe, verifyForHost } from './lib/loads.js';
 import { cpuMsOf, mainThreadCpuMsOf } from './lib/proc.js';
 import type { ServerProcess } from './lib/server-process.js';
 import { COOKIE_NAME, startReference, type startGatehouse } from './lib/servers.js';
 import { ensureWrk, runWrk } from './lib/wrk.js';
-import { seed, writeLines } from './seed/seed.js';
+import { BENCH_RULE_HOST, seed, writeLines } from './seed/seed.js';
 
 const args = process.argv.slice(2);
 const builds = args.filter((arg) => arg.includes('=')).map((arg) => arg.split('=') as [string, string]);
@@ -59,6 +59,8 @@ const chosen = Object.entries({
   [COOKIE_READ]: (s: ServerProcess) => usersMe(s, cookies, 'cookie'),
   'GET /users/me, bearer': (s: ServerProcess) => usersMe(s, bearers, 'bearer'),
   'GET /auth/verify, cookie': (s: ServerProcess) => usersMe(s, cookies, 'cookie', '/api/v1/auth/verify'),
+  // Needs BENCH_ENV=SERVICE_TRUST_PROXY=1, or the forwarded host that picks the rule is ignored (then it is the load above).
+  'GET /auth/verify, cookie, group rule': (s: ServerProcess) => verifyForHost(s, cookies, BENCH_RULE_HOST),
   'POST /auth/login (8 conn)': (s: ServerProcess) => post(s, 'login', { BENCH_EMAILS: emails }),
   // Every slice numbers its emails from zero: a run id per slice keeps them new (the builds share the database).
   'POST /auth/register (8 conn)': (s: ServerProcess) => post(s, 'register', { BENCH_INVITE_CODE: seeded.inviteCode, BENCH_RUN_ID: `${process.pid}-${++slices}` }),
