@@ -72,6 +72,26 @@ describe('pages in Chromium: confirming with a passkey carries the interrupted f
     expect(await server.database.db('api_tokens').where({ name: 'deploy bot' })).to.have.length(1);
   });
 
+  it('adding a passkey with a stale proof keeps the typed name across the confirm page, and asks only for the password again', async () => {
+    await staleProofs();
+    await page.goto(`${server.origin}/gatehouse/account/security`);
+    const passkeys = page.getByRole('region', { name: 'Passkeys', exact: true });
+    await passkeys.getByLabel('Passkey name', exact).fill('Phone');
+    await passkeys.getByLabel('Password', exact).fill(PASSWORD);
+    await passkeys.getByRole('button', { name: 'Add a passkey', exact: true }).click();
+    await confirmWithPasskey('Confirm it is you to add a passkey');
+    await page.waitForURL(`${server.origin}/gatehouse/account/security#second-factor`);
+    const again = page.getByRole('region', { name: 'Passkeys', exact: true });
+    expect(await again.getByLabel('Passkey name', exact).inputValue(), 'the name typed before the detour').to.equal('Phone');
+    expect(await again.getByLabel('Password', exact).inputValue(), 'the password is never kept').to.equal('');
+    expect(await again.getByRole('status').textContent()).to.match(/password/i);
+    expect(await server.database.db('passkeys').where({ name: 'Phone' }), 'nothing added before the password is typed again').to.have.length(0);
+
+    // (Pressing Add again goes to the authenticator, which already holds this user's passkey and
+    // declines a second one: the flow after this point is the one `before` walks.)
+    expect(await server.database.db('pending_actions').select('name'), 'nothing left waiting').to.deep.equal([]);
+  });
+
   it('with nothing waiting, the passkey goes on to return_to as before', async () => {
     await staleProofs();
     await page.goto(`${server.origin}/gatehouse/confirm?return_to=%2Fgatehouse%2Faccount%2Fsessions`);
