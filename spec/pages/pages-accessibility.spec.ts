@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { Secret, TOTP } from 'otpauth';
 import type { Page } from 'playwright-core';
 import { startChromium, type Browser } from '../support/browser/chromium.js';
 import { PASSWORD } from '../support/constants.js';
@@ -199,5 +200,43 @@ describe('pages pass axe-core (WCAG 2.2 A and AA) in every state — signed out,
     await page.getByRole('button', { name: 'Create token', exact: true }).click();
     expect(await page.getByText('Confirm it is you to create the API token ci', exact).count()).to.equal(1);
     await audit('confirm naming a pending action');
+  });
+
+  it('forms shown again after the detour: a password form with its status line, and the are-you-sure page with one', async () => {
+    // The member of the test before (still signed in on `page`) sets up the app: a form with a
+    // password is kept only for a user with a second factor, and shown again once confirmed.
+    await page.goto(`${server.origin}/gatehouse/account/security`);
+    const app = page.getByRole('region', { name: 'Authenticator app', exact: true });
+    await app.getByLabel('Password', exact).fill(PASSWORD);
+    await app.getByRole('button', { name: 'Set up an authenticator app', exact: true }).click();
+    const secret = ((await page.getByRole('group', { name: 'Secret key', exact: true }).textContent()) ?? '').replace(/\s+/g, '');
+    await page.getByLabel('Code', exact).fill(new TOTP({ secret: Secret.fromBase32(secret) }).generate());
+    await page.getByRole('button', { name: 'Confirm', exact: true }).click();
+    const codes = (await page.getByRole('group', { name: 'Recovery codes' }).getByRole('listitem').allTextContents()).map((code) => code.trim());
+    const confirmStale = async () => {
+      expect(new URL(page.url()).pathname).to.equal('/gatehouse/confirm');
+      await page.getByLabel('Code', exact).fill(codes.shift() ?? '');
+      await page.getByRole('button', { name: 'Confirm', exact: true }).click();
+    };
+    const secondFactorStale = () => server.database.db('sessions').update({ second_factor_at: new Date(Date.now() - 3_600_000).toISOString() });
+
+    await secondFactorStale();
+    const password = page.getByRole('region', { name: 'Password', exact: true });
+    await password.getByLabel('Current password', exact).fill(PASSWORD);
+    await password.getByLabel('New password', exact).fill('another long password');
+    await password.getByRole('button', { name: 'Change password', exact: true }).click();
+    await confirmStale();
+    await page.waitForURL(`${server.origin}/gatehouse/account/security#password`);
+    expect(await password.getByRole('status').textContent()).to.match(/^Confirmed\. Now enter your current/);
+    await audit('a password form shown again after the detour');
+
+    await secondFactorStale();
+    await app.getByRole('button', { name: 'Remove authenticator app', exact: true }).click();
+    await page.getByLabel('Password', exact).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Remove authenticator app', exact: true }).click();
+    await confirmStale();
+    await page.waitForURL(`${server.origin}/gatehouse/account/totp/confirm-removal`);
+    expect(await page.getByRole('status').textContent()).to.contain('enter your password again');
+    await audit('the are-you-sure page shown again after the detour, with its status');
   });
 });
