@@ -3,7 +3,8 @@ import { Secret, TOTP } from 'otpauth';
 import type { Page } from 'playwright-core';
 import { startChromium, type Browser } from '../support/browser/chromium.js';
 import { PASSWORD } from '../support/constants.js';
-import { ADMIN_EMAIL, startPagesServer, type PagesServer } from '../support/pages/pages-server.js';
+import { signInOnPage } from '../support/pages/sign-in-page.js';
+import { startPagesServer, type PagesServer } from '../support/pages/pages-server.js';
 
 const ADA = 'ada@example.com';
 const exact = { exact: true } as const;
@@ -32,11 +33,7 @@ for (const javaScriptEnabled of [true, false]) {
       adaId = (await server.service.useCases.createAdmin({ email: ADA, password: PASSWORD, display_name: 'Ada' })).id;
       browser = await startChromium(undefined, { javaScriptEnabled });
       page = await browser.context.newPage();
-      await page.goto(`${server.origin}/gatehouse/sign-in`);
-      await page.getByLabel('Email', exact).fill(ADMIN_EMAIL);
-      await page.getByLabel('Password', exact).fill(PASSWORD);
-      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-      await page.waitForURL(/\/gatehouse\/account/);
+      await signInOnPage(page, server.origin);
     });
     after(async () => {
       await browser?.close();

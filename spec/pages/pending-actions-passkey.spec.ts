@@ -2,7 +2,8 @@ import { expect } from 'chai';
 import type { Page } from 'playwright-core';
 import { addVirtualAuthenticator, startChromium, type Browser } from '../support/browser/chromium.js';
 import { PASSWORD } from '../support/constants.js';
-import { ADMIN_EMAIL, startPagesServer, type PagesServer } from '../support/pages/pages-server.js';
+import { signInOnPage } from '../support/pages/sign-in-page.js';
+import { startPagesServer, type PagesServer } from '../support/pages/pages-server.js';
 
 const ADA = 'ada@example.com';
 const exact = { exact: true } as const;
@@ -33,11 +34,7 @@ describe('pages in Chromium: confirming with a passkey carries the interrupted f
     browser = await startChromium();
     page = await browser.context.newPage();
     await addVirtualAuthenticator(browser, page);
-    await page.goto(`${server.origin}/gatehouse/sign-in`);
-    await page.getByLabel('Email', exact).fill(ADMIN_EMAIL);
-    await page.getByLabel('Password', exact).fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await page.waitForURL(/\/gatehouse\/account/);
+    await signInOnPage(page, server.origin);
     await page.goto(`${server.origin}/gatehouse/account/security`);
     const passkeys = page.getByRole('region', { name: 'Passkeys', exact: true });
     await passkeys.getByLabel('Passkey name', exact).fill('Laptop');
