@@ -163,6 +163,13 @@ describe('pages pass axe-core (WCAG 2.2 A and AA) in every state — signed out,
     await page.getByLabel('Uses', exact).fill('2');
     await page.getByRole('button', { name: 'Create invite', exact: true }).click();
     await audit('admin with a new invite link');
+    // A value shown once wraps in its field, so a phone shows all of it, not a field's width of it.
+    await page.setViewportSize({ width: 390, height: HEIGHT });
+    const link = page.getByLabel('Invite link', exact);
+    const fits = await link.evaluate((field) => field.scrollWidth <= field.clientWidth && field.scrollHeight <= field.clientHeight);
+    expect(await link.inputValue()).to.match(/\/gatehouse\/register\?invite=/);
+    expect(fits, 'the invite link shows whole at 390 px').to.equal(true);
+    await page.setViewportSize({ width: 1280, height: HEIGHT });
 
     await page.goto(`${server.origin}/gatehouse/confirm?return_to=/gatehouse/admin`);
     // A fresh proof goes straight on; the page itself is audited through a stale one below.
