@@ -1,9 +1,9 @@
 import { expect } from 'chai';
-import { Secret, TOTP } from 'otpauth';
 import type { Page } from 'playwright-core';
 import { startChromium, type Browser } from '../support/browser/chromium.js';
 import { PASSWORD } from '../support/constants.js';
 import { axeViolations, describeViolations } from '../support/pages/axe.js';
+import { setUpAuthenticatorApp } from '../support/pages/sign-in-page.js';
 import { ADMIN_EMAIL, startPagesServer, type PagesServer } from '../support/pages/pages-server.js';
 
 const exact = { exact: true } as const;
@@ -212,14 +212,8 @@ describe('pages pass axe-core (WCAG 2.2 A and AA) in every state — signed out,
   it('forms shown again after the detour: a password form with its status line, and the are-you-sure page with one', async () => {
     // The member of the test before (still signed in on `page`) sets up the app: a form with a
     // password is kept only for a user with a second factor, and shown again once confirmed.
-    await page.goto(`${server.origin}/gatehouse/account/security`);
+    const codes = await setUpAuthenticatorApp(page, server.origin);
     const app = page.getByRole('region', { name: 'Authenticator app', exact: true });
-    await app.getByLabel('Password', exact).fill(PASSWORD);
-    await app.getByRole('button', { name: 'Set up an authenticator app', exact: true }).click();
-    const secret = ((await page.getByRole('group', { name: 'Secret key', exact: true }).textContent()) ?? '').replace(/\s+/g, '');
-    await page.getByLabel('Code', exact).fill(new TOTP({ secret: Secret.fromBase32(secret) }).generate());
-    await page.getByRole('button', { name: 'Confirm', exact: true }).click();
-    const codes = (await page.getByRole('group', { name: 'Recovery codes' }).getByRole('listitem').allTextContents()).map((code) => code.trim());
     const confirmStale = async () => {
       expect(new URL(page.url()).pathname).to.equal('/gatehouse/confirm');
       await page.getByLabel('Code', exact).fill(codes.shift() ?? '');
