@@ -20,6 +20,9 @@ const OUT = join(process.cwd(), 'docs', 'screenshots');
 const PASSWORD = 'violet tractor hums at dawn';
 const exact = { exact: true } as const;
 const DESKTOP = { width: 1280, height: 900 };
+/** What a person's browsers send: the session lists read them as "Firefox on Linux", "Chrome on Linux". */
+const FIREFOX_ON_LINUX = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0';
+const CHROME_ON_LINUX = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 /** A common phone's width in CSS pixels (iPhone 12 to 15). */
 const PHONE = { width: 390, height: 844 };
 
@@ -36,14 +39,15 @@ const main = async (): Promise<void> => {
   await service.useCases.createAdmin({ email: 'admin@example.com', password: PASSWORD, display_name: 'Grace Admin' });
   const { code } = await service.useCases.createInviteAsOperator('admin@example.com', { max_uses: 5 });
   for (const [email, name] of [['ada@example.com', 'Ada Lovelace'], ['alan@example.com', 'Alan Turing']] as const) {
-    await service.useCases.registerWithInvite({ invite_code: code, email, password: PASSWORD, display_name: name }, { userAgent: 'Firefox on Linux', clientAddress: '192.0.2.10', presentedSessionToken: null });
+    await service.useCases.registerWithInvite({ invite_code: code, email, password: PASSWORD, display_name: name }, { userAgent: FIREFOX_ON_LINUX, clientAddress: '192.0.2.10', presentedSessionToken: null });
   }
 
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
   });
-  const page: Page = await browser.newPage({ viewport: DESKTOP });
+  // Headless Chromium names itself "HeadlessChrome", which no reader's session list would show.
+  const page: Page = await browser.newPage({ viewport: DESKTOP, userAgent: CHROME_ON_LINUX });
   mkdirSync(OUT, { recursive: true });
   /** `showing`: what the phone's first screen should hold (a result below the fold); else the top. */
   const shoot = async (name: string, showing?: Locator): Promise<void> => {
@@ -85,9 +89,26 @@ const main = async (): Promise<void> => {
   await signIn('admin@example.com');
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await shoot('account');
+  await page.goto(`${origin}/gatehouse/account/sessions`);
+  await shoot('account-sessions');
+  await page.goto(`${origin}/gatehouse/admin`);
+  await shoot('admin');
+  await page.getByRole('link', { name: 'ada@example.com', exact: true }).click();
+  await shoot('admin-user');
+  const userPage = page.url();
+  await page.getByRole('button', { name: 'Delete', exact: true }).click();
+  await shoot('are-you-sure');
+  await page.getByRole('link', { name: 'Cancel', exact: true }).click();
+  // Sixteen minutes later, as far as the proof goes: Disable waits for the confirm page, which names it.
+  await service.db('sessions').update({ authenticated_at: new Date(Date.now() - 16 * 60_000).toISOString() });
+  await page.goto(userPage);
+  await page.getByRole('button', { name: 'Disable', exact: true }).click();
+  await page.waitForURL((url) => url.pathname === '/gatehouse/confirm');
+  await page.getByLabel('Password', exact).fill(PASSWORD);
+  await shoot('confirm');
   await page.goto(`${origin}/gatehouse/admin/invites`);
   await page.getByRole('button', { name: 'Create invite', exact: true }).click();
-  await shoot('admin');
+  await shoot('admin-invite');
 
   await browser.close();
   server.close();

@@ -3,6 +3,7 @@ import { Secret, TOTP } from 'otpauth';
 import type { Page } from 'playwright-core';
 import { startChromium, type Browser } from '../support/browser/chromium.js';
 import { PASSWORD } from '../support/constants.js';
+import { signInOnPage } from '../support/pages/sign-in-page.js';
 import { ADMIN_EMAIL, startPagesServer, type PagesServer } from '../support/pages/pages-server.js';
 
 const exact = { exact: true } as const;
@@ -38,10 +39,7 @@ for (const javaScriptEnabled of [true, false]) {
       });
       expect(registered.status).to.equal(201);
       await server.database.db('users').where({ email: 'bob@example.com' }).update({ username: 'bob' });
-      await page.goto(`${server.origin}/gatehouse/sign-in`);
-      await page.getByLabel('Email', exact).fill(ADMIN_EMAIL);
-      await page.getByLabel('Password', exact).fill(PASSWORD);
-      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+      await signInOnPage(page, server.origin);
     });
     after(async () => {
       await browser?.close();

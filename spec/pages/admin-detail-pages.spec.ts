@@ -4,6 +4,7 @@ import { startChromium, type Browser } from '../support/browser/chromium.js';
 import { PASSWORD } from '../support/constants.js';
 import { totpCode } from '../support/mfa/mfa-users.js';
 import { SoftAuthenticator } from '../support/mfa/soft-authenticator.js';
+import { signInOnPage } from '../support/pages/sign-in-page.js';
 import { ADMIN_EMAIL, startPagesServer, type PagesServer } from '../support/pages/pages-server.js';
 import { CONTEXT, SIGN_IN } from '../support/unit/memory-ports.js';
 
@@ -46,10 +47,7 @@ for (const javaScriptEnabled of [true, false]) {
       staffId = (await server.service.useCases.createGroup('operator', { name: 'staff' })).id;
       browser = await startChromium(undefined, { javaScriptEnabled });
       page = await browser.context.newPage();
-      await page.goto(`${server.origin}/gatehouse/sign-in`);
-      await page.getByLabel('Email', exact).fill(ADMIN_EMAIL);
-      await page.getByLabel('Password', exact).fill(PASSWORD);
-      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+      await signInOnPage(page, server.origin);
     });
     after(async () => {
       await browser?.close();

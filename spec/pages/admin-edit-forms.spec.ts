@@ -83,6 +83,7 @@ describe('admin edit forms for OpenID clients and forward-auth rules (SQLite and
     const confirm = String(asked.headers.location);
     expect(confirm).to.match(/^\/gatehouse\/confirm\?/);
     expect((await rule()).pathPrefix, 'nothing happens before the confirmation').to.equal('/');
+    expect((await get(confirm, admin)).text, 'the confirm page names the rule').to.contain('Confirm it is you to change the forward-auth rule for app.example.com/');
 
     const confirmed = await post(confirm, admin, { password: PASSWORD });
     expect(confirmed.status).to.equal(303);
@@ -93,6 +94,27 @@ describe('admin edit forms for OpenID clients and forward-auth rules (SQLite and
     const cookies = [cookieHeader(sessionCookieOf(confirmed) ?? admin.token), cookieHeader(sessionCookieOf(confirmed, 'gh_flash') ?? '', 'gh_flash')].join('; ');
     const shown = await request(h.app).get(String(confirmed.headers.location)).set('Cookie', cookies);
     expect(shown.text).to.contain('role="status">Saved.</p>');
+  });
+
+  it('the confirm page names the client or rule a stale proof interrupted, for a change and a deletion, in English and German', async () => {
+    await h.db('sessions').update({ authenticated_at: new Date(Date.now() - 3_600_000).toISOString() });
+    const sentence = async (path: string, fields: Record<string, string>, language = 'en'): Promise<string> => {
+      const asked = await post(path, admin, fields);
+      expect(asked.status, path).to.equal(303);
+      const page = await get(String(asked.headers.location), admin).set('Accept-Language', language);
+      return /<p class="pending-action">\s*<strong>([^<]*)<\/strong>/.exec(page.text)?.[1] ?? page.text;
+    };
+    expect(await sentence(`${CLIENTS}/${clientId}`, { name: 'Grafana 2', redirect_uris: 'http://localhost:3001/cb' })).to.equal('Confirm it is you to change the application Grafana');
+    expect(await sentence(`${CLIENTS}/${clientId}/delete`, { confirmed: 'yes' })).to.equal('Confirm it is you to delete the application Grafana');
+    expect(await sentence(`${RULES}/${ruleId}`, { host: 'app.example.com', path_prefix: '/admin' })).to.equal('Confirm it is you to change the forward-auth rule for app.example.com/');
+    expect(await sentence(`${RULES}/${ruleId}/delete`, { confirmed: 'yes' })).to.equal('Confirm it is you to delete the forward-auth rule for app.example.com/');
+    expect(await sentence(`${CLIENTS}/${clientId}`, { name: 'Grafana 2', redirect_uris: 'http://localhost:3001/cb' }, 'de')).to.equal(
+      'Bestätigen Sie, dass Sie es sind, um die Anwendung Grafana zu ändern',
+    );
+    expect(await sentence(`${RULES}/${ruleId}`, { host: 'app.example.com', path_prefix: '/admin' }, 'de')).to.equal(
+      'Bestätigen Sie, dass Sie es sind, um die Forward-Auth-Regel für app.example.com/ zu ändern',
+    );
+    expect([(await client()).name, (await rule()).pathPrefix], 'nothing is carried out before the confirmation').to.deep.equal(['Grafana', '/']);
   });
 
   it('creating a client with a group that is gone is refused and leaves no client behind', async () => {

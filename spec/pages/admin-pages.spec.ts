@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import type { Page } from 'playwright-core';
 import { startChromium, type Browser } from '../support/browser/chromium.js';
 import { PASSWORD } from '../support/constants.js';
+import { signInOnPage } from '../support/pages/sign-in-page.js';
 import { ADMIN_EMAIL, startPagesServer, type PagesServer } from '../support/pages/pages-server.js';
 import { SIGN_IN } from '../support/unit/memory-ports.js';
 
@@ -28,10 +29,7 @@ for (const javaScriptEnabled of [true, false]) {
       memberId = (await server.service.useCases.registerWithInvite({ invite_code: code, email: MEMBER, display_name: 'Bob', password: PASSWORD }, SIGN_IN)).user.id;
       browser = await startChromium(undefined, { javaScriptEnabled });
       page = await browser.context.newPage();
-      await page.goto(`${server.origin}/gatehouse/sign-in`);
-      await page.getByLabel('Email', exact).fill(ADMIN_EMAIL);
-      await page.getByLabel('Password', exact).fill(PASSWORD);
-      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+      await signInOnPage(page, server.origin);
     });
     after(async () => {
       await browser?.close();

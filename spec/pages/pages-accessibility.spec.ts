@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { startChromium, type Browser } from '../support/browser/chromium.js';
 import { PASSWORD } from '../support/constants.js';
 import { axeViolations, describeViolations } from '../support/pages/axe.js';
+import { setUpAuthenticatorApp } from '../support/pages/sign-in-page.js';
 import { ADMIN_EMAIL, startPagesServer, type PagesServer } from '../support/pages/pages-server.js';
 
 const exact = { exact: true } as const;
@@ -162,6 +163,13 @@ describe('pages pass axe-core (WCAG 2.2 A and AA) in every state — signed out,
     await page.getByLabel('Uses', exact).fill('2');
     await page.getByRole('button', { name: 'Create invite', exact: true }).click();
     await audit('admin with a new invite link');
+    // A value shown once wraps in its field, so a phone shows all of it, not a field's width of it.
+    await page.setViewportSize({ width: 390, height: HEIGHT });
+    const link = page.getByLabel('Invite link', exact);
+    const fits = await link.evaluate((field) => field.scrollWidth <= field.clientWidth && field.scrollHeight <= field.clientHeight);
+    expect(await link.inputValue()).to.match(/\/gatehouse\/register\?invite=/);
+    expect(fits, 'the invite link shows whole at 390 px').to.equal(true);
+    await page.setViewportSize({ width: 1280, height: HEIGHT });
 
     await page.goto(`${server.origin}/gatehouse/confirm?return_to=/gatehouse/admin`);
     // A fresh proof goes straight on; the page itself is audited through a stale one below.
@@ -199,5 +207,37 @@ describe('pages pass axe-core (WCAG 2.2 A and AA) in every state — signed out,
     await page.getByRole('button', { name: 'Create token', exact: true }).click();
     expect(await page.getByText('Confirm it is you to create the API token ci', exact).count()).to.equal(1);
     await audit('confirm naming a pending action');
+  });
+
+  it('forms shown again after the detour: a password form with its status line, and the are-you-sure page with one', async () => {
+    // The member of the test before (still signed in on `page`) sets up the app: a form with a
+    // password is kept only for a user with a second factor, and shown again once confirmed.
+    const codes = await setUpAuthenticatorApp(page, server.origin);
+    const app = page.getByRole('region', { name: 'Authenticator app', exact: true });
+    const confirmStale = async () => {
+      expect(new URL(page.url()).pathname).to.equal('/gatehouse/confirm');
+      await page.getByLabel('Code', exact).fill(codes.shift() ?? '');
+      await page.getByRole('button', { name: 'Confirm', exact: true }).click();
+    };
+    const secondFactorStale = () => server.database.db('sessions').update({ second_factor_at: new Date(Date.now() - 3_600_000).toISOString() });
+
+    await secondFactorStale();
+    const password = page.getByRole('region', { name: 'Password', exact: true });
+    await password.getByLabel('Current password', exact).fill(PASSWORD);
+    await password.getByLabel('New password', exact).fill('another long password');
+    await password.getByRole('button', { name: 'Change password', exact: true }).click();
+    await confirmStale();
+    await page.waitForURL(`${server.origin}/gatehouse/account/security#password`);
+    expect(await password.getByRole('status').textContent()).to.match(/^Confirmed\. Now enter your current/);
+    await audit('a password form shown again after the detour');
+
+    await secondFactorStale();
+    await app.getByRole('button', { name: 'Remove authenticator app', exact: true }).click();
+    await page.getByLabel('Password', exact).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Remove authenticator app', exact: true }).click();
+    await confirmStale();
+    await page.waitForURL(`${server.origin}/gatehouse/account/totp/confirm-removal`);
+    expect(await page.getByRole('status').textContent()).to.contain('enter your password again');
+    await audit('the are-you-sure page shown again after the detour, with its status');
   });
 });

@@ -1,9 +1,9 @@
 import { expect } from 'chai';
-import { Secret, TOTP } from 'otpauth';
 import type { Page } from 'playwright-core';
 import { startChromium, type Browser } from '../support/browser/chromium.js';
 import { PASSWORD } from '../support/constants.js';
-import { ADMIN_EMAIL, startPagesServer, type PagesServer } from '../support/pages/pages-server.js';
+import { setUpAuthenticatorApp, signInOnPage } from '../support/pages/sign-in-page.js';
+import { startPagesServer, type PagesServer } from '../support/pages/pages-server.js';
 
 const ADA = 'ada@example.com';
 const exact = { exact: true } as const;
@@ -32,11 +32,7 @@ for (const javaScriptEnabled of [true, false]) {
       adaId = (await server.service.useCases.createAdmin({ email: ADA, password: PASSWORD, display_name: 'Ada' })).id;
       browser = await startChromium(undefined, { javaScriptEnabled });
       page = await browser.context.newPage();
-      await page.goto(`${server.origin}/gatehouse/sign-in`);
-      await page.getByLabel('Email', exact).fill(ADMIN_EMAIL);
-      await page.getByLabel('Password', exact).fill(PASSWORD);
-      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-      await page.waitForURL(/\/gatehouse\/account/);
+      await signInOnPage(page, server.origin);
     });
     after(async () => {
       await browser?.close();
@@ -66,14 +62,8 @@ for (const javaScriptEnabled of [true, false]) {
 
     // Last: it gives the admin a second factor, which puts the password forms behind the confirm page.
     it('a form with a password comes back after confirming, asking for the password once more, and is done only then', async () => {
-      await page.goto(`${server.origin}/gatehouse/account/security`);
+      const codes = await setUpAuthenticatorApp(page, server.origin);
       const app = page.getByRole('region', { name: 'Authenticator app', exact: true });
-      await app.getByLabel('Password', exact).fill(PASSWORD);
-      await app.getByRole('button', { name: 'Set up an authenticator app', exact: true }).click();
-      const secret = ((await page.getByRole('group', { name: 'Secret key', exact: true }).textContent()) ?? '').replace(/\s+/g, '');
-      await page.getByLabel('Code', exact).fill(new TOTP({ secret: Secret.fromBase32(secret) }).generate());
-      await page.getByRole('button', { name: 'Confirm', exact: true }).click();
-      const codes = (await page.getByRole('group', { name: 'Recovery codes' }).getByRole('listitem').allTextContents()).map((code) => code.trim());
       const secondFactorStale = () => server.database.db('sessions').update({ second_factor_at: new Date(Date.now() - 3_600_000).toISOString() });
       const confirmWithCode = async (sentence: string) => {
         expect(new URL(page.url()).pathname).to.equal('/gatehouse/confirm');

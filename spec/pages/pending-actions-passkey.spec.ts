@@ -2,7 +2,8 @@ import { expect } from 'chai';
 import type { Page } from 'playwright-core';
 import { addVirtualAuthenticator, startChromium, type Browser } from '../support/browser/chromium.js';
 import { PASSWORD } from '../support/constants.js';
-import { ADMIN_EMAIL, startPagesServer, type PagesServer } from '../support/pages/pages-server.js';
+import { signInOnPage } from '../support/pages/sign-in-page.js';
+import { startPagesServer, type PagesServer } from '../support/pages/pages-server.js';
 
 const ADA = 'ada@example.com';
 const exact = { exact: true } as const;
@@ -33,11 +34,7 @@ describe('pages in Chromium: confirming with a passkey carries the interrupted f
     browser = await startChromium();
     page = await browser.context.newPage();
     await addVirtualAuthenticator(browser, page);
-    await page.goto(`${server.origin}/gatehouse/sign-in`);
-    await page.getByLabel('Email', exact).fill(ADMIN_EMAIL);
-    await page.getByLabel('Password', exact).fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await page.waitForURL(/\/gatehouse\/account/);
+    await signInOnPage(page, server.origin);
     await page.goto(`${server.origin}/gatehouse/account/security`);
     const passkeys = page.getByRole('region', { name: 'Passkeys', exact: true });
     await passkeys.getByLabel('Passkey name', exact).fill('Laptop');
@@ -70,6 +67,26 @@ describe('pages in Chromium: confirming with a passkey carries the interrupted f
     await page.waitForURL(`${server.origin}/gatehouse/account/tokens#api-tokens`);
     expect(await page.getByLabel('New token', exact).inputValue()).to.match(/^gh_/);
     expect(await server.database.db('api_tokens').where({ name: 'deploy bot' })).to.have.length(1);
+  });
+
+  it('adding a passkey with a stale proof keeps the typed name across the confirm page, and asks only for the password again', async () => {
+    await staleProofs();
+    await page.goto(`${server.origin}/gatehouse/account/security`);
+    const passkeys = page.getByRole('region', { name: 'Passkeys', exact: true });
+    await passkeys.getByLabel('Passkey name', exact).fill('Phone');
+    await passkeys.getByLabel('Password', exact).fill(PASSWORD);
+    await passkeys.getByRole('button', { name: 'Add a passkey', exact: true }).click();
+    await confirmWithPasskey('Confirm it is you to add a passkey');
+    await page.waitForURL(`${server.origin}/gatehouse/account/security#second-factor`);
+    const again = page.getByRole('region', { name: 'Passkeys', exact: true });
+    expect(await again.getByLabel('Passkey name', exact).inputValue(), 'the name typed before the detour').to.equal('Phone');
+    expect(await again.getByLabel('Password', exact).inputValue(), 'the password is never kept').to.equal('');
+    expect(await again.getByRole('status').textContent()).to.match(/password/i);
+    expect(await server.database.db('passkeys').where({ name: 'Phone' }), 'nothing added before the password is typed again').to.have.length(0);
+
+    // (Pressing Add again goes to the authenticator, which already holds this user's passkey and
+    // declines a second one: the flow after this point is the one `before` walks.)
+    expect(await server.database.db('pending_actions').select('name'), 'nothing left waiting').to.deep.equal([]);
   });
 
   it('with nothing waiting, the passkey goes on to return_to as before', async () => {

@@ -3,7 +3,8 @@ import { Secret, TOTP } from 'otpauth';
 import type { Page } from 'playwright-core';
 import { startChromium, type Browser } from '../support/browser/chromium.js';
 import { PASSWORD } from '../support/constants.js';
-import { ADMIN_EMAIL, startPagesServer, type PagesServer } from '../support/pages/pages-server.js';
+import { signInOnPage } from '../support/pages/sign-in-page.js';
+import { startPagesServer, type PagesServer } from '../support/pages/pages-server.js';
 
 const exact = { exact: true } as const;
 /** A common phone, the narrowest one (WCAG 1.4.10), and a desktop. */
@@ -21,11 +22,7 @@ describe('the Security page in Chromium, on a phone and a desktop: which form ea
     server = await startPagesServer();
     browser = await startChromium();
     page = await browser.context.newPage();
-    await page.goto(`${server.origin}/gatehouse/sign-in`);
-    await page.getByLabel('Email', exact).fill(ADMIN_EMAIL);
-    await page.getByLabel('Password', exact).fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await page.waitForURL(/\/gatehouse\/account/);
+    await signInOnPage(page, server.origin);
   });
   after(async () => {
     await browser?.close();

@@ -12,6 +12,8 @@ import type { PagesDeps } from './pages-deps.js';
 const SECRETS = ['password', 'current_password', 'new_password', 'code', 'recovery_code', 'response'];
 
 const ADMIN_USER_ACTION = /^\/gatehouse\/admin\/users\/([^/]+)\/(disable|enable|sign-out|reset-mfa|delete|recovery)$/;
+/** An OpenID client's or a forward-auth rule's edit form, or its deletion once asked. */
+const APPLICATION_ACTION = /^\/gatehouse\/admin\/applications\/(clients|rules)\/([^/]+)(\/delete)?$/;
 
 /** How the confirm page names each kept action; one with no subject is named by the general words. */
 const WORDS: Record<string, MessageKey> = {
@@ -22,6 +24,10 @@ const WORDS: Record<string, MessageKey> = {
   delete: 'pending.delete',
   recovery: 'pending.recovery',
   token: 'pending.token',
+  'edit-client': 'pending.editClient',
+  'delete-client': 'pending.deleteClient',
+  'edit-rule': 'pending.editRule',
+  'delete-rule': 'pending.deleteRule',
 };
 
 const SUBJECT_MAX = 255;
@@ -64,12 +70,22 @@ const storedFields = (text: string): FormFields => {
   return fields;
 };
 
+/** The client by its name, the rule by its host and prefix (as their rows show them); one gone is named by the general words. */
+const describeApplication = async (useCases: PagesDeps['useCases'], principal: Principal, [, kind, id, deletion]: RegExpExecArray): Promise<Pick<PendingForm, 'name' | 'subject'>> => {
+  const verb = deletion ? 'delete' : 'edit';
+  const key = decodeURIComponent(id ?? '');
+  if (kind === 'clients') return { name: `${verb}-client`, subject: await useCases.getOidcClient(principal, key).then(({ name }) => name, () => null) };
+  return { name: `${verb}-rule`, subject: await useCases.getForwardAuthRule(principal, key).then(({ host, pathPrefix }) => `${host}${pathPrefix}`, () => null) };
+};
+
 const describe = async ({ useCases }: Pick<PagesDeps, 'useCases'>, principal: Principal, route: string, fields: FormFields): Promise<Pick<PendingForm, 'name' | 'subject'>> => {
   const admin = ADMIN_USER_ACTION.exec(route);
   if (admin) {
     const email = await useCases.getUser(principal, decodeURIComponent(admin[1] ?? '')).then(({ user }) => user.email, () => null);
     return { name: admin[2] ?? 'action', subject: email };
   }
+  const application = APPLICATION_ACTION.exec(route);
+  if (application) return describeApplication(useCases, principal, application);
   if (route === `${PAGES}/account/tokens`) return { name: 'token', subject: fields.name?.trim() || null };
   if (route === `${PAGES}/account/factors`) {
     const passkey = (await useCases.getMfa(principal)).passkeys.find(({ id }) => id === fields.remove_passkey);

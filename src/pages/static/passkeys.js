@@ -48,14 +48,21 @@
       const form = button.form;
       const password = form.elements.namedItem('password');
       const name = form.elements.namedItem('name');
-      const options = await post('/api/v1/mfa/passkeys/options', { password: password ? password.value : '' });
-      const response = await webauthn.startRegistration({ optionsJSON: options });
+      const fields = [['name', name ? name.value : '']];
+      try {
+        const options = await post('/api/v1/mfa/passkeys/options', { password: password ? password.value : '' });
+        fields.push(['response', JSON.stringify(await webauthn.startRegistration({ optionsJSON: options }))]);
+      } catch (error) {
+        // A stale proof: the name alone goes to the page, whose detour keeps it for after the
+        // confirm page, as it keeps any form's input (the password is never kept).
+        if (error.code !== 'step_up_required') throw error;
+      }
       // Posted as a form, so the page answers as every form does: a 303, and recovery codes shown once.
       const submit = document.createElement('form');
       submit.method = 'post';
       submit.action = '/gatehouse/account/passkeys';
       submit.hidden = true;
-      for (const [key, value] of [['name', name ? name.value : ''], ['response', JSON.stringify(response)]]) {
+      for (const [key, value] of fields) {
         const input = document.createElement('input');
         input.type = 'hidden';
         input.name = key;

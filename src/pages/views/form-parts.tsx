@@ -112,7 +112,8 @@ export const ShownOnce = ({ id, label, value, locale }: { id: string; label: str
   <div class="field shown-once">
     <label for={id}>{label}</label>
     <div class="copy-row">
-      <input id={id} type="text" readOnly value={value} />
+      {/* A textarea, so that a long link or token wraps and can be read whole on a phone. */}
+      <textarea id={id} readOnly rows={2} spellcheck={false} value={value} />
       <button type="button" class="secondary copy" data-copy={id} data-copied={locale.t('form.copied')} hidden>
         {locale.t('form.copy')}
       </button>

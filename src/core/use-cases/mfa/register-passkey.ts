@@ -22,10 +22,12 @@ export const makeRegisterPasskey =
   (deps: Pick<Ports, 'scopes' | 'ids' | 'clock' | 'secrets' | 'webauthn'>): RegisterPasskey =>
   async (principal, input) => {
     const { sessionId, expiresAt } = requireSession(principal);
-    const body = parse<{ name: string; response: unknown }>(newPasskeyRules, input);
     const scope = deps.scopes.open(principal.userId);
     // Checked again at the last step: the options' proof may have aged, or been taken by another factor.
+    // Before the input: the page's script, refused by the options for a stale proof, posts the name
+    // alone, so that the detour keeps it (§15 rule 9).
     await requireRecentAuthentication(deps, principal, scope, 'withSecondFactor');
+    const body = parse<{ name: string; response: unknown }>(newPasskeyRules, input);
     const challenge = await scope.factors.takeChallenge(sessionId, 'registration');
     const verified = challenge && isChallengeLive(challenge, deps.clock.now()) ? await deps.webauthn.verifyRegistration(body.response, challenge.challenge) : null;
     if (!verified) throw new DomainError('webauthn_failed');

@@ -1,7 +1,7 @@
 import type { Router } from 'express';
-import type { ErrorCode } from '../../../core/domain/errors.js';
 import { fieldsOf, formBody } from '../../form-body.js';
-import type { Placement } from '../../form-failure.js';
+import type { Flash } from '../../flash.js';
+import type { MessageKey } from '../../i18n/messages-en.js';
 import { localeFor } from '../../page-locale.js';
 import { pagePrincipal } from '../../page-session.js';
 import type { PagesDeps } from '../../pages-deps.js';
@@ -19,7 +19,10 @@ const jsonField = (text: string | undefined): unknown => {
 
 const PASSWORD: Landing = { section: 'security', fragment: 'password' };
 const SECOND_FACTOR: Landing = { section: 'security', fragment: 'second-factor' };
-const wrongPassword: Partial<Record<ErrorCode, Placement>> = { invalid_credentials: { field: 'password', message: 'problem.passwordWrong' } };
+/** The factor forms' Password field: never shown again, and a wrong one said beside it. */
+const passwordRefusal: Refusal = { secrets: ['password'], placements: { invalid_credentials: { field: 'password', message: 'problem.passwordWrong' } } };
+/** A first factor's confirmation shows the recovery codes it made, once; a later one just says so. */
+const withFirstCodes = (recoveryCodes: string[] | null, key: MessageKey): Flash => (recoveryCodes ? { kind: 'recovery_codes', codes: recoveryCodes, notice: key } : notice(key));
 /** A recovery code as issued: four groups of six Crockford base32 characters (older ones: twenty). */
 const RECOVERY_CODE = /^[0-9A-Za-z-]{16,40}$/;
 
@@ -51,101 +54,59 @@ export const securityRoutes = (router: Router, deps: PagesDeps, render: Render, 
     ),
   );
 
-  // Setting up the app: the page then shows the pending set-up (QR code, key) until it is confirmed.
-  router.post(
-    '/account/totp',
-    access.enrolment,
-    formBody,
-    form(
-      SECOND_FACTOR,
-      'totp',
-      async (_req, _res, principal, fields) => {
-        await useCases.enrolTotp(principal, { password: fields.password ?? '' });
-        return null;
-      },
-      { secrets: ['password'], placements: wrongPassword },
-    ),
-  );
+  /** A second factor's form: open to a session held to enrolment, landing on `Second factor`; most ask for the password. */
+  const factorForm = (path: string, name: AccountForm, run: FormRun, refusal: Refusal = passwordRefusal) =>
+    router.post(path, access.enrolment, formBody, form(SECOND_FACTOR, name, run, refusal));
 
-  router.post(
+  // Setting up the app: the page then shows the pending set-up (QR code, key) until it is confirmed.
+  factorForm('/account/totp', 'totp', async (_req, _res, principal, fields) => {
+    await useCases.enrolTotp(principal, { password: fields.password ?? '' });
+    return null;
+  });
+
+  factorForm(
     '/account/totp/confirm',
-    access.enrolment,
-    formBody,
-    form(
-      SECOND_FACTOR,
-      'totp-confirm',
-      async (_req, res, principal, fields) => {
-        const { recoveryCodes, session } = await useCases.confirmTotp(principal, { code: (fields.code ?? '').replace(/\s+/g, '') });
-        auth.cookie.set(res, session);
-        return recoveryCodes ? { kind: 'recovery_codes', codes: recoveryCodes, notice: 'account.totpConfirmed' } : notice('account.totpConfirmed');
-      },
-      {
-        secrets: ['code'],
-        placements: { invalid_credentials: { field: 'code', message: 'problem.codeWrong' }, mfa_not_enabled: { field: 'code', message: 'account.totpExpired' } },
-      },
-    ),
+    'totp-confirm',
+    async (_req, res, principal, fields) => {
+      const { recoveryCodes, session } = await useCases.confirmTotp(principal, { code: (fields.code ?? '').replace(/\s+/g, '') });
+      auth.cookie.set(res, session);
+      return withFirstCodes(recoveryCodes, 'account.totpConfirmed');
+    },
+    {
+      secrets: ['code'],
+      placements: { invalid_credentials: { field: 'code', message: 'problem.codeWrong' }, mfa_not_enabled: { field: 'code', message: 'account.totpExpired' } },
+    },
   );
 
   // Removing the authenticator app: reached from its confirmation page (account-confirmations.ts), password and all.
-  router.post(
-    '/account/totp/remove',
-    access.enrolment,
-    formBody,
-    form(
-      SECOND_FACTOR,
-      'totp',
-      async (_req, _res, principal, fields) => {
-        await useCases.removeTotp(principal, { password: fields.password ?? '' });
-        return notice('account.totpRemoved');
-      },
-      { secrets: ['password'], placements: wrongPassword },
-    ),
-  );
+  factorForm('/account/totp/remove', 'totp', async (_req, _res, principal, fields) => {
+    await useCases.removeTotp(principal, { password: fields.password ?? '' });
+    return notice('account.totpRemoved');
+  });
 
   // Removing a passkey (one Revoke per row) in the passkeys' own form.
-  router.post(
-    '/account/factors',
-    access.enrolment,
-    formBody,
-    form(
-      SECOND_FACTOR,
-      'passkey',
-      async (_req, _res, principal, fields) => {
-        await useCases.removePasskey(principal, fields.remove_passkey ?? '', { password: fields.password ?? '' });
-        return notice('account.passkeyRemoved');
-      },
-      { secrets: ['password'], placements: wrongPassword },
-    ),
-  );
+  factorForm('/account/factors', 'passkey', async (_req, _res, principal, fields) => {
+    await useCases.removePasskey(principal, fields.remove_passkey ?? '', { password: fields.password ?? '' });
+    return notice('account.passkeyRemoved');
+  });
 
   // The end of adding a passkey: the script posts the browser's answer as a form field.
-  router.post(
+  factorForm(
     '/account/passkeys',
-    access.enrolment,
-    formBody,
-    form(
-      SECOND_FACTOR,
-      'passkey',
-      async (_req, res, principal, fields) => {
-        const { recoveryCodes, session } = await useCases.registerPasskey(principal, { name: fields.name ?? '', response: jsonField(fields.response) });
-        auth.cookie.set(res, session);
-        return recoveryCodes ? { kind: 'recovery_codes', codes: recoveryCodes, notice: 'account.passkeyAdded' } : notice('account.passkeyAdded');
-      },
-      { secrets: ['response'] },
-    ),
+    'passkey',
+    async (_req, res, principal, fields) => {
+      const { recoveryCodes, session } = await useCases.registerPasskey(principal, { name: fields.name ?? '', response: jsonField(fields.response) });
+      auth.cookie.set(res, session);
+      return withFirstCodes(recoveryCodes, 'account.passkeyAdded');
+    },
+    { secrets: ['response'] },
   );
 
-  router.post(
-    '/account/recovery-codes',
-    access.enrolment,
-    formBody,
-    form(
-      SECOND_FACTOR,
-      'recovery-codes',
-      async (_req, _res, principal, fields) => ({ kind: 'recovery_codes', codes: await useCases.regenerateRecoveryCodes(principal, { password: fields.password ?? '' }), notice: 'account.recoveryCodesMade' }),
-      { secrets: ['password'], placements: wrongPassword },
-    ),
-  );
+  factorForm('/account/recovery-codes', 'recovery-codes', async (_req, _res, principal, fields) => ({
+    kind: 'recovery_codes',
+    codes: await useCases.regenerateRecoveryCodes(principal, { password: fields.password ?? '' }),
+    notice: 'account.recoveryCodesMade',
+  }));
 
   // The codes come back from the page that shows them (the server keeps only their hashes) and leave as a file.
   router.post('/account/recovery-codes.txt', access.enrolment, formBody, (req, res) => {

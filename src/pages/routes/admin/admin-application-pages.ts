@@ -1,4 +1,7 @@
 import { Router, type Request, type Response } from 'express';
+import type { VNode } from 'preact';
+import type { GroupWithCount } from '../../../core/domain/group.js';
+import type { Principal } from '../../../core/domain/principal.js';
 import { fieldsOf, formBody, type FormFields } from '../../form-body.js';
 import { formFailure } from '../../form-failure.js';
 import { localeFor } from '../../page-locale.js';
@@ -6,17 +9,12 @@ import { seeOther, sendPage } from '../../../web/page-sender.js';
 import { pagePrincipal, signedInPage } from '../../page-session.js';
 import type { PagesDeps } from '../../pages-deps.js';
 import { ClientEditPage, RuleEditPage, clientFormState, ruleFormState } from '../../views/admin/application-edit-pages.js';
-import { APPLICATIONS, clientPath, rulePath } from '../../views/admin/application-form-parts.js';
+import type { AdminFrame } from '../../views/admin/admin-layout.js';
+import { APPLICATIONS, checkedGroups, clientPath, rulePath } from '../../views/admin/application-form-parts.js';
 import { ApplicationsPage, type ApplicationsPageProps } from '../../views/admin/applications-page.js';
 import type { FormState } from '../../views/form-parts.js';
 import { askFirst, confirmed } from '../ask-first.js';
 import { adminFrame, notice } from './admin-frame.js';
-
-/** The checked groups (one checkbox per group, `group_<id>`: a form field never repeats a name). */
-const allowedGroups = (fields: FormFields): string[] =>
-  Object.keys(fields)
-    .filter((name) => name.startsWith('group_'))
-    .map((name) => name.slice('group_'.length));
 
 const uris = (value: string | undefined): string[] => (value ?? '').split(/[\s,]+/).filter(Boolean);
 
@@ -27,15 +25,24 @@ const clientFields = (entered: FormFields, groupsShown: boolean) => ({
   skip_consent: entered.skip_consent === 'yes',
   require_mfa: entered.require_mfa === 'yes',
   // Without groups the form shows no choice, so it says nothing about them.
-  ...(groupsShown && { allowed_groups: allowedGroups(entered) }),
+  ...(groupsShown && { allowed_groups: checkedGroups(entered) }),
 });
 
 const ruleFields = (entered: FormFields, groupsShown: boolean) => ({
   host: entered.host ?? '',
   path_prefix: entered.path_prefix === undefined || entered.path_prefix === '' ? '/' : entered.path_prefix,
   require_mfa: entered.require_mfa === 'yes',
-  ...(groupsShown && { allowed_groups: allowedGroups(entered) }),
+  ...(groupsShown && { allowed_groups: checkedGroups(entered) }),
 });
+
+/** What an edit page needs of its thing: how it is read, drawn, filled in, saved, and where a change lands. */
+interface EditPage<T> {
+  load: (principal: Principal, id: string) => Promise<T>;
+  draw: (props: { frame: AdminFrame; item: T; groups: GroupWithCount[]; state: FormState }) => VNode;
+  stateOf: (item: T) => FormState;
+  save: (principal: Principal, id: string, entered: FormFields, groupsShown: boolean) => Promise<void>;
+  landing: (id: string) => string;
+}
 
 /** OpenID clients and forward-auth rules: create, list, delete after asking; a client's secret shown once. */
 export const adminApplicationPages = (deps: PagesDeps): Router => {
@@ -110,50 +117,45 @@ export const adminApplicationPages = (deps: PagesDeps): Router => {
   router.get('/admin/applications/rules/:id/delete', page, deleteRule);
   router.post('/admin/applications/rules/:id/delete', page, formBody, deleteRule);
 
-  // Edit pages: the create forms' fields and words, filled in; a change lands back on its page with
-  // "Saved." at the top, a refused one is shown again with what was entered and nothing written.
-  const showClient = async (req: Request, res: Response, state?: FormState, status = 200) => {
-    const { principal, frame } = adminFrame(deps, req, res);
-    const [client, groups] = await Promise.all([useCases.getOidcClient(principal, String(req.params.clientId)), useCases.listGroups(principal)]);
-    sendPage(res, ClientEditPage({ frame, client, groups, state: state ?? clientFormState(client) }), { status });
+  /**
+   * An edit page and its form: the create form's fields and words, filled in. A change lands back on
+   * the page with "Saved." at the top; a refused one is shown again with what was entered, nothing written.
+   */
+  const editPage = <T>(path: string, edit: EditPage<T>) => {
+    const show = async (req: Request, res: Response, state?: FormState, status = 200) => {
+      const { principal, frame } = adminFrame(deps, req, res);
+      const [item, groups] = await Promise.all([edit.load(principal, String(req.params.id)), useCases.listGroups(principal)]);
+      sendPage(res, edit.draw({ frame, item, groups, state: state ?? edit.stateOf(item) }), { status });
+    };
+    router.get(path, page, async (req, res) => show(req, res));
+    router.post(path, page, formBody, async (req, res) => {
+      const principal = pagePrincipal(res);
+      const id = String(req.params.id);
+      const entered = fieldsOf(req.body);
+      try {
+        await edit.save(principal, id, entered, (await useCases.listGroups(principal)).length > 0);
+        flash.set(res, principal.userId, notice('admin.saved'));
+        seeOther(res, edit.landing(id));
+      } catch (error) {
+        const failure = formFailure(error, localeFor(req), entered);
+        if (!failure) throw error;
+        await show(req, res, failure.state, failure.status);
+      }
+    });
   };
-  router.get('/admin/applications/clients/:clientId', page, async (req, res) => showClient(req, res));
-  router.post('/admin/applications/clients/:clientId', page, formBody, async (req, res) => {
-    const principal = pagePrincipal(res);
-    const clientId = String(req.params.clientId);
-    const entered = fieldsOf(req.body);
-    try {
-      const groups = await useCases.listGroups(principal);
-      await useCases.updateOidcClient(principal, clientId, clientFields(entered, groups.length > 0));
-      flash.set(res, principal.userId, notice('admin.saved'));
-      seeOther(res, `${clientPath(clientId)}#client`);
-    } catch (error) {
-      const failure = formFailure(error, localeFor(req), entered);
-      if (!failure) throw error;
-      await showClient(req, res, failure.state, failure.status);
-    }
+  editPage('/admin/applications/clients/:id', {
+    load: useCases.getOidcClient,
+    draw: ({ item, ...rest }) => ClientEditPage({ client: item, ...rest }),
+    stateOf: clientFormState,
+    save: async (principal, id, entered, groupsShown) => void (await useCases.updateOidcClient(principal, id, clientFields(entered, groupsShown))),
+    landing: (id) => `${clientPath(id)}#client`,
   });
-
-  const showRule = async (req: Request, res: Response, state?: FormState, status = 200) => {
-    const { principal, frame } = adminFrame(deps, req, res);
-    const [rule, groups] = await Promise.all([useCases.getForwardAuthRule(principal, String(req.params.id)), useCases.listGroups(principal)]);
-    sendPage(res, RuleEditPage({ frame, rule, groups, state: state ?? ruleFormState(rule) }), { status });
-  };
-  router.get('/admin/applications/rules/:id', page, async (req, res) => showRule(req, res));
-  router.post('/admin/applications/rules/:id', page, formBody, async (req, res) => {
-    const principal = pagePrincipal(res);
-    const ruleId = String(req.params.id);
-    const entered = fieldsOf(req.body);
-    try {
-      const groups = await useCases.listGroups(principal);
-      await useCases.updateForwardAuthRule(principal, ruleId, ruleFields(entered, groups.length > 0));
-      flash.set(res, principal.userId, notice('admin.saved'));
-      seeOther(res, `${rulePath(ruleId)}#rule`);
-    } catch (error) {
-      const failure = formFailure(error, localeFor(req), entered);
-      if (!failure) throw error;
-      await showRule(req, res, failure.state, failure.status);
-    }
+  editPage('/admin/applications/rules/:id', {
+    load: useCases.getForwardAuthRule,
+    draw: ({ item, ...rest }) => RuleEditPage({ rule: item, ...rest }),
+    stateOf: ruleFormState,
+    save: async (principal, id, entered, groupsShown) => void (await useCases.updateForwardAuthRule(principal, id, ruleFields(entered, groupsShown))),
+    landing: (id) => `${rulePath(id)}#rule`,
   });
 
   return router;

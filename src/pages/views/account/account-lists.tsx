@@ -1,11 +1,10 @@
 import type { TrailEventType } from '../../../core/domain/security-event.js';
 import type { ApiTokenView, EventView, SessionView } from '../../../core/use-cases/views.js';
-import type { Locale } from '../../i18n/catalogue.js';
 import type { MessageKey } from '../../i18n/messages-en.js';
+import { AgentName } from '../agent-name.js';
 import { ActionButton, ErrorSummary, Field, Notice, ShownOnce } from '../form-parts.js';
 import { LocalTime } from '../local-time.js';
 import { Section } from '../section.js';
-import { describeUserAgent } from '../user-agent.js';
 import { AccountFrame, stateOf, type AccountFrameProps } from './account-frame.js';
 
 /** An application the user signed in to with Gatehouse (OpenID Connect). */
@@ -13,21 +12,6 @@ export interface ConnectedApp {
   clientId: string;
   name: string;
 }
-
-/** "Firefox on Linux", with the string as sent one click away (it is what a person may need to check). */
-const UserAgent = ({ locale, userAgent }: { locale: Locale; userAgent: string | null }) => {
-  const { t } = locale;
-  if (userAgent === null) return <span>{t('account.unknownAgent')}</span>;
-  const { browser, system } = describeUserAgent(userAgent);
-  const short =
-    browser && system ? t('account.agentOn', { browser, system }) : (browser ?? (system ? t('account.agentOn', { browser: t('account.aBrowser'), system }) : t('account.unknownAgent')));
-  return (
-    <details class="agent">
-      <summary>{short}</summary>
-      <span class="hint">{userAgent}</span>
-    </details>
-  );
-};
 
 export const AccountSessionsPage = (props: AccountFrameProps & { sessions: SessionView[] }) => {
   const { t, lang } = props.locale;
@@ -39,7 +23,7 @@ export const AccountSessionsPage = (props: AccountFrameProps & { sessions: Sessi
           {props.sessions.map((session) => (
             <li>
               <span>
-                <UserAgent locale={props.locale} userAgent={session.userAgent} />
+                <AgentName locale={props.locale} userAgent={session.userAgent} />
                 {session.current && <strong> ({t('account.thisSession')})</strong>}
                 <span class="hint">
                   {' '}

@@ -4,13 +4,7 @@ import type { OidcClientView } from '../../../core/use-cases/oidc/oidc-client-vi
 import { ErrorSummary, Field, type FormState } from '../form-parts.js';
 import { Section } from '../section.js';
 import { AdminLayout, type AdminFrame } from './admin-layout.js';
-import { APPLICATIONS, Check, GroupChoice, clientPath, rulePath } from './application-form-parts.js';
-
-/** The checked groups of a form state (`group_<id>` fields, as the create forms name them). */
-const chosenGroups = (state: FormState): string[] =>
-  Object.keys(state.values)
-    .filter((name) => name.startsWith('group_'))
-    .map((name) => name.slice('group_'.length));
+import { APPLICATIONS, Check, GroupChoice, checkedGroups, clientPath, rulePath } from './application-form-parts.js';
 
 const groupFields = (ids: string[]): Record<string, string> => Object.fromEntries(ids.map((id) => [`group_${id}`, 'yes']));
 
@@ -65,7 +59,7 @@ export const ClientEditPage = ({ frame, client, groups, state }: ClientEditPageP
           <Field form="client" name="redirect_uris" label={t('admin.redirectUris')} hint={t('admin.redirectUrisHint')} autocomplete="off" state={state} />
           <Check form="client" name="skip_consent" label={t('admin.skipConsent')} checked={state.values.skip_consent === 'yes'} />
           <Check form="client" name="require_mfa" label={t('admin.requireMfa')} checked={state.values.require_mfa === 'yes'} />
-          {groups.length > 0 && <GroupChoice form="client" locale={locale} groups={groups} chosen={chosenGroups(state)} />}
+          {groups.length > 0 && <GroupChoice form="client" locale={locale} groups={groups} chosen={checkedGroups(state.values)} />}
           <div class="buttons">
             <button type="submit">{t('admin.saveChanges')}</button>
             <a href={`${APPLICATIONS}#oidc-clients`}>{t('admin.backToApplications')}</a>
@@ -95,7 +89,7 @@ export const RuleEditPage = ({ frame, rule, groups, state }: RuleEditPageProps) 
           <Field form="rule" name="host" label={t('admin.host')} autocomplete="off" state={state} />
           <Field form="rule" name="path_prefix" label={t('admin.pathPrefix')} required={false} autocomplete="off" state={state} />
           <Check form="rule" name="require_mfa" label={t('admin.requireMfa')} checked={state.values.require_mfa === 'yes'} />
-          {groups.length > 0 && <GroupChoice form="rule" locale={locale} groups={groups} chosen={chosenGroups(state)} />}
+          {groups.length > 0 && <GroupChoice form="rule" locale={locale} groups={groups} chosen={checkedGroups(state.values)} />}
           <div class="buttons">
             <button type="submit">{t('admin.saveChanges')}</button>
             <a href={`${APPLICATIONS}#forward-auth`}>{t('admin.backToApplications')}</a>

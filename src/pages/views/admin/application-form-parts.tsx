@@ -5,6 +5,12 @@ export const APPLICATIONS = '/gatehouse/admin/applications';
 export const clientPath = (clientId: string): string => `${APPLICATIONS}/clients/${encodeURIComponent(clientId)}`;
 export const rulePath = (ruleId: string): string => `${APPLICATIONS}/rules/${encodeURIComponent(ruleId)}`;
 
+/** The checked groups: one checkbox per group, `group_<id>` (a form field never repeats a name). */
+export const checkedGroups = (fields: Readonly<Record<string, string>>): string[] =>
+  Object.keys(fields)
+    .filter((name) => name.startsWith('group_'))
+    .map((name) => name.slice('group_'.length));
+
 export const Check = ({ form, name, label, checked }: { form: string; name: string; label: string; checked: boolean }) => (
   <div class="field check">
     <input id={`${form}-${name}`} type="checkbox" name={name} value="yes" checked={checked} />
