@@ -1,4 +1,5 @@
 import type { Request } from 'express';
+import type Provider from 'oidc-provider';
 import { interactionPolicy, type KoaContextWithOIDC } from 'oidc-provider';
 import type { AccessDecision } from '../core/domain/access-policy.js';
 import type { DecideClientAccess } from '../core/use-cases/access/decide-client-access.js';
@@ -50,17 +51,17 @@ export const accessPrompt = (decide: DecideClientAccess): interactionPolicy.Prom
   );
 
 /** What a code, refresh token or access token carries of the sign-in it came from. */
-interface TokenSource {
+export interface TokenSource {
   kind?: string;
   amr?: string[];
   sessionUid?: string;
 }
 
 /** An access token keeps no amr: its sign-in's is the provider session's, while that lasts. */
-const amrOf = async (ctx: KoaContextWithOIDC, token: TokenSource): Promise<readonly string[]> => {
+export const amrOf = async (provider: Provider, token: TokenSource): Promise<readonly string[]> => {
   if (Array.isArray(token.amr)) return token.amr;
   if (token.kind !== 'AccessToken' || typeof token.sessionUid !== 'string') return [];
-  const session = await ctx.oidc.provider.Session.findByUid(token.sessionUid);
+  const session = await provider.Session.findByUid(token.sessionUid);
   return session?.amr ?? [];
 };
 
@@ -72,7 +73,7 @@ const amrOf = async (ctx: KoaContextWithOIDC, token: TokenSource): Promise<reado
 export const allowedAtTokenUse = async (decide: DecideClientAccess, ctx: KoaContextWithOIDC, account: OidcAccount, token: TokenSource): Promise<boolean> => {
   const clientId = ctx.oidc.client?.clientId;
   if (!clientId) return false;
-  const amr = await amrOf(ctx, token);
+  const amr = await amrOf(ctx.oidc.provider, token);
   const judged = await decide({ userId: account.userId, clientId, amr, context: requestContext(ctx.req as Request) });
   return judged.decision === 'allow';
 };
