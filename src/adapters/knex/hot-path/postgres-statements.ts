@@ -19,6 +19,10 @@ export class PostgresStatements {
   constructor(private readonly db: Knex) {}
 
   async get(template: StatementTemplate, values: Readonly<Record<string, unknown>>): Promise<StoredRow | undefined> {
+    return (await this.all(template, values))[0];
+  }
+
+  async all(template: StatementTemplate, values: Readonly<Record<string, unknown>>): Promise<StoredRow[]> {
     const bindings = template.bind(values);
     // Same observability as knex's own path (query logging, the hot-path specs).
     if (this.db.listenerCount('query') > 0) this.db.emit('query', { sql: template.sql, bindings, method: 'prepared' });
@@ -27,7 +31,7 @@ export class PostgresStatements {
     const connection = (await this.db.client.acquireConnection()) as pg.Client;
     try {
       const result = await connection.query<StoredRow>({ name, text: template.sql, values: bindings });
-      return result.rows[0];
+      return result.rows;
     } finally {
       await this.db.client.releaseConnection(connection);
     }

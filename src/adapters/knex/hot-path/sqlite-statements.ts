@@ -34,6 +34,13 @@ export class SqliteStatements {
     return preparedOnce(sqliteReaderFor(this.db), template.sql).get(bindings) as StoredRow | undefined;
   }
 
+  /** Every row of a read, on the reader connection as get() (a client's allowed groups). */
+  async all(template: StatementTemplate, values: Readonly<Record<string, unknown>>): Promise<StoredRow[]> {
+    const bindings = template.bind(values);
+    this.observe(template, bindings);
+    return preparedOnce(sqliteReaderFor(this.db), template.sql).all(bindings) as StoredRow[];
+  }
+
   /** Answers how many rows changed. */
   run(template: StatementTemplate, values: Readonly<Record<string, unknown>>): Promise<number> {
     return this.using(template, values, (statement, bindings) => statement.run(bindings).changes);
