@@ -2,6 +2,10 @@ import { expect } from 'chai';
 import { PreparedAuthQueries } from '../../src/adapters/knex/hot-path/prepared-auth-queries.js';
 import { PreparedRegistration } from '../../src/adapters/knex/hot-path/prepared-registration.js';
 import { PreparedScopeQueries } from '../../src/adapters/knex/hot-path/prepared-scope-queries.js';
+import { KnexAccessLookups } from '../../src/adapters/knex/groups/knex-access-lookups.js';
+import { KnexOidcClientLookup } from '../../src/adapters/knex/oidc/knex-oidc-client-lookup.js';
+import { KnexOidcPayloadStore } from '../../src/adapters/knex/oidc/knex-oidc-payload-store.js';
+import { SystemClock } from '../../src/adapters/system-clock.js';
 import { createTempDatabase, type TempDatabase } from '../support/db/temp-database.js';
 import { ENGINE_LABEL, TEST_ENGINE } from '../support/db/test-engine.js';
 
@@ -37,6 +41,18 @@ const SCOPE_STATEMENTS = {
   recoveryCodeCount: 'select count(*) as `n` from `recovery_codes` where `recovery_codes`.`user_id` = ?',
 };
 
+const CLIENT = ['client_id', 'name', 'type', 'redirect_uris', 'post_logout_redirect_uris', 'skip_consent', 'require_pkce', 'secret_hash', 'created_at', 'require_mfa', 'introspect', 'device', 'application_type', 'allowed_origins', 'backchannel_logout_uri'];
+const livePayload = (key: string) => `select \`payload\`, \`consumed_at\` from \`oidc_payloads\` where (\`expires_at\` is null or \`expires_at\` > ?) and \`model\` = ? and \`${key}\` = ?`;
+/** What every token request and userinfo call reads: the provider's payloads, the client and its groups, the member's profile. */
+const OIDC_READS = {
+  payloadById: livePayload('id'),
+  payloadByUid: livePayload('uid'),
+  clientById: `select ${CLIENT.map((name) => `\`${name}\``).join(', ')} from \`oidc_clients\` where \`client_id\` = ?`,
+  groupsOfClient: 'select `groups`.`id` as `group_id` from `oidc_client_groups` inner join `groups` on `groups`.`id` = `oidc_client_groups`.`group_id` where `oidc_client_groups`.`client_id` = ? order by `groups`.`name` asc',
+  memberProfile:
+    'select `users`.`username`, `groups`.`id` as `group_id`, `groups`.`name` as `group_name` from `users` left join `group_members` on `group_members`.`user_id` = `users`.`id` left join `groups` on `groups`.`id` = `group_members`.`group_id` where `users`.`id` = ? order by `groups`.`name` asc',
+};
+
 /** The same text in the engine's dialect. */
 const onEngine = (sql: Record<string, string>): Record<string, string> => {
   if (TEST_ENGINE === 'sqlite') return sql;
@@ -54,6 +70,11 @@ describe(`the hot path's SQL, pinned (${ENGINE_LABEL})`, () => {
 
   it('the session, token, user and invite lookups are one indexed statement each, by an exact key', () => {
     expect(new PreparedAuthQueries(database.db).sql).to.deep.equal(onEngine(AUTH_LOOKUPS));
+  });
+
+  it("the OpenID provider's reads (payload, client and its groups, member profile) are one statement each, by an exact key", () => {
+    const sql = { ...new KnexOidcPayloadStore(database.db, new SystemClock()).sql, ...new KnexOidcClientLookup(database.db).sql, ...new KnexAccessLookups(database.db).sql };
+    expect(sql).to.deep.equal(onEngine(OIDC_READS));
   });
 
   // PostgreSQL runs the touches and the sign-in's writes through knex's builders (its commit is durable either way): SQLite only.

@@ -94,7 +94,7 @@ export const leanUserinfo =
     let answer: Answer | null;
     try {
       answer = await answerOf(deps, req, value);
-    } catch (e) {
+    } catch {
           answer = null; // an outage or the keys unreadable: the provider answers it its own way
     }
     if (answer === null) return next();
