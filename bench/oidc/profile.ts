@@ -11,7 +11,7 @@
  * BENCH_GATEHOUSE_MAIN serves another build (bench/lib/servers.ts).
  */
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { usersMe } from '../lib/loads.js';
@@ -31,6 +31,11 @@ const ROUNDS = Number(process.env.BENCH_OIDC_ROUNDS ?? 5);
 const BATCH = Number(process.env.BENCH_OIDC_BATCH ?? 200);
 const CONCURRENCY = 8;
 const profiling = process.env.BENCH_PROFILE !== '0' && load !== 'compare';
+const printed: string[] = [];
+const print = (line: string): void => {
+  console.log(line);
+  printed.push(line);
+};
 const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
 
 const mintMany = async (target: OidcTarget, jar: CookieJar, count: number, offline = false): Promise<MintedCode[]> => {
@@ -117,26 +122,30 @@ try {
             t.errors += result.errors;
           }
         }
-        console.log(`compare (${GATEHOUSE_MAIN}), ${ROUNDS} rounds of 4 s slices, load average now ${loadavg()[0]!.toFixed(2)}`);
-        for (const [name, t] of Object.entries(totals)) console.log(`${name.padEnd(18)} ${((1000 * t.cpuMs) / t.requests).toFixed(1).padStart(7)} CPU µs/request  p99 ${median(t.p99).toFixed(1)} ms (median slice)  ${t.errors} errors`);
+        print(`compare (${GATEHOUSE_MAIN}), ${ROUNDS} rounds of 4 s slices, load average now ${loadavg()[0]!.toFixed(2)}`);
+        for (const [name, t] of Object.entries(totals)) print(`${name.padEnd(18)} ${((1000 * t.cpuMs) / t.requests).toFixed(1).padStart(7)} CPU µs/request  p99 ${median(t.p99).toFixed(1)} ms (median slice)  ${t.errors} errors`);
         const [u, m] = [totals.userinfo!, totals['users/me (bearer)']!];
-        console.log(`userinfo / users-me: CPU ${((u.cpuMs / u.requests) / (m.cpuMs / m.requests)).toFixed(2)}×, p99 ${(median(u.p99) / median(m.p99)).toFixed(2)}×`);
+        print(`userinfo / users-me: CPU ${((u.cpuMs / u.requests) / (m.cpuMs / m.requests)).toFixed(2)}×, p99 ${(median(u.p99) / median(m.p99)).toFixed(2)}×`);
       }
     }
   } finally {
     await Promise.all([minter.stop(), served.stop()]);
   }
-  if (load === 'compare') process.exit(0);
-  console.log(`${load} (${GATEHOUSE_MAIN}): ${requests} requests, ${((1000 * cpuMs) / requests).toFixed(0)} CPU µs a request from /proc${profiling ? ' (profiler on)' : ''}; load average ${loadavg()[0]!.toFixed(2)}`);
+  if (load !== 'compare') print(`${load} (${GATEHOUSE_MAIN}): ${requests} requests, ${((1000 * cpuMs) / requests).toFixed(0)} CPU µs a request from /proc${profiling ? ' (profiler on)' : ''}; load average ${loadavg()[0]!.toFixed(2)}`);
   if (profiling) {
     const [file] = readdirSync(profiles).filter((name) => name.endsWith('.cpuprofile'));
     if (!file) throw new Error('no .cpuprofile written');
     const kept = join(import.meta.dirname, '..', 'results', `profile-oidc-${load}-${new Date().toISOString().replaceAll(':', '-').slice(0, 19)}Z.cpuprofile`);
     mkdirSync(join(import.meta.dirname, '..', 'results'), { recursive: true });
     copyFileSync(join(profiles, file), kept);
-    console.log(`${kept}\n`);
-    console.log(toProfileTable(summariseOidc(JSON.parse(readFileSync(kept, 'utf8')) as CpuProfile), requests));
+    print(`${kept}\n`);
+    print(toProfileTable(summariseOidc(JSON.parse(readFileSync(kept, 'utf8')) as CpuProfile), requests));
   }
+  const results = join(import.meta.dirname, '..', 'results');
+  mkdirSync(results, { recursive: true });
+  const file = join(results, `${new Date().toISOString().replaceAll(':', '-').slice(0, 19)}Z-oidc-profile-${load}.md`);
+  writeFileSync(file, `\`tsx bench/oidc/profile.ts ${load}\` (${GATEHOUSE_MAIN})\n\n${printed.join('\n')}\n`);
+  console.log(`written to ${file}`);
 } finally {
   rmSync(work, { recursive: true, force: true });
 }
