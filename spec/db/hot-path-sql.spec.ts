@@ -6,6 +6,7 @@ import { KnexAccessLookups } from '../../src/adapters/knex/groups/knex-access-lo
 import { KnexOidcClientLookup } from '../../src/adapters/knex/oidc/knex-oidc-client-lookup.js';
 import { KnexOidcPayloadStore } from '../../src/adapters/knex/oidc/knex-oidc-payload-store.js';
 import { SystemClock } from '../../src/adapters/system-clock.js';
+import { PreparedAccountReads } from '../../src/adapters/knex/hot-path/prepared-account-reads.js';
 import { createTempDatabase, type TempDatabase } from '../support/db/temp-database.js';
 import { ENGINE_LABEL, TEST_ENGINE } from '../support/db/test-engine.js';
 
@@ -43,12 +44,15 @@ const SCOPE_STATEMENTS = {
 
 const CLIENT = ['client_id', 'name', 'type', 'redirect_uris', 'post_logout_redirect_uris', 'skip_consent', 'require_pkce', 'secret_hash', 'created_at', 'require_mfa', 'introspect', 'device', 'application_type', 'allowed_origins', 'backchannel_logout_uri'];
 const livePayload = (key: string) => `select \`payload\`, \`consumed_at\` from \`oidc_payloads\` where (\`expires_at\` is null or \`expires_at\` > ?) and \`model\` = ? and \`${key}\` = ?`;
-/** What every token request and userinfo call reads: the provider's payloads, the client and its groups, the member's profile. */
+const USER_COLUMNS = ['id', 'email', 'display_name', 'password_hash', 'role', 'created_at', 'updated_at', 'disabled_at', 'last_login_at', 'username'].map((name) => `\`users\`.\`${name}\``).join(', ');
+/** What every token request and userinfo call reads: the provider's payloads, the client and its groups, the account and its groups, the member's profile. */
 const OIDC_READS = {
   payloadById: livePayload('id'),
   payloadByUid: livePayload('uid'),
   clientById: `select ${CLIENT.map((name) => `\`${name}\``).join(', ')} from \`oidc_clients\` where \`client_id\` = ?`,
   groupsOfClient: 'select `groups`.`id` as `group_id` from `oidc_client_groups` inner join `groups` on `groups`.`id` = `oidc_client_groups`.`group_id` where `oidc_client_groups`.`client_id` = ? order by `groups`.`name` asc',
+  user: `select ${USER_COLUMNS} from \`users\` where \`users\`.\`id\` = ?`,
+  memberGroups: 'select `groups`.`id`, `groups`.`name` from `group_members` inner join `groups` on `groups`.`id` = `group_members`.`group_id` where `group_members`.`user_id` = ? order by `groups`.`name` asc',
   memberProfile:
     'select `users`.`username`, `groups`.`id` as `group_id`, `groups`.`name` as `group_name` from `users` left join `group_members` on `group_members`.`user_id` = `users`.`id` left join `groups` on `groups`.`id` = `group_members`.`group_id` where `users`.`id` = ? order by `groups`.`name` asc',
 };
@@ -72,8 +76,8 @@ describe(`the hot path's SQL, pinned (${ENGINE_LABEL})`, () => {
     expect(new PreparedAuthQueries(database.db).sql).to.deep.equal(onEngine(AUTH_LOOKUPS));
   });
 
-  it("the OpenID provider's reads (payload, client and its groups, member profile) are one statement each, by an exact key", () => {
-    const sql = { ...new KnexOidcPayloadStore(database.db, new SystemClock()).sql, ...new KnexOidcClientLookup(database.db).sql, ...new KnexAccessLookups(database.db).sql };
+  it("the OpenID provider's reads (payload, client and its groups, the account and its groups, member profile) are one statement each, by an exact key", () => {
+    const sql = { ...new KnexOidcPayloadStore(database.db, new SystemClock()).sql, ...new KnexOidcClientLookup(database.db).sql, ...new PreparedAccountReads(database.db).sql, ...new KnexAccessLookups(database.db).sql };
     expect(sql).to.deep.equal(onEngine(OIDC_READS));
   });
 

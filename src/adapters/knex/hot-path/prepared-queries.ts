@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { engineOf } from '../connection/engine.js';
+import { PreparedAccountReads } from './prepared-account-reads.js';
 import { PreparedAuthQueries } from './prepared-auth-queries.js';
 import { PreparedRegistration } from './prepared-registration.js';
 import { PreparedScopeQueries } from './prepared-scope-queries.js';
@@ -8,6 +9,7 @@ import { PreparedScopeQueries } from './prepared-scope-queries.js';
 const auth = new WeakMap<Knex, PreparedAuthQueries>();
 const scope = new WeakMap<Knex, PreparedScopeQueries>();
 const registration = new WeakMap<Knex, PreparedRegistration>();
+const account = new WeakMap<Knex, PreparedAccountReads>();
 
 const memoized = <T>(cache: WeakMap<Knex, T>, db: Knex, make: (db: Knex) => T): T => {
   let found = cache.get(db);
@@ -17,6 +19,9 @@ const memoized = <T>(cache: WeakMap<Knex, T>, db: Knex, make: (db: Knex) => T): 
 
 /** On both engines: the exact-key reads are prepared statements on SQLite and on PostgreSQL. */
 export const preparedAuthQueriesFor = (db: Knex): PreparedAuthQueries => memoized(auth, db, (handle) => new PreparedAuthQueries(handle));
+
+/** On both engines: a user scope's reads of its user and groups, outside a transaction. */
+export const preparedAccountReadsFor = (db: Knex): PreparedAccountReads => memoized(account, db, (handle) => new PreparedAccountReads(handle));
 
 /** SQLite only: the touches' unsynced commit is a SQLite setting; PostgreSQL keeps knex's builder path. */
 export const preparedScopeQueriesFor = (db: Knex): PreparedScopeQueries | null =>
