@@ -194,7 +194,7 @@ describe(`the lean userinfo answers as oidc-provider's own userinfo (${ENGINE_LA
     expect([lowerCase.answer.status, lowerCase.laneAnswered], 'oidc-provider takes any case of Bearer, and so does the lane').to.deep.equal([200, true]);
   });
 
-  it('refuses as the provider does: expired, revoked, another audience, no openid, disabled user, removed from the group, client deleted', async () => {
+  it('refuses as the provider does: expired, session ended, revoked, another audience, no openid, disabled user, removed from the group, client deleted', async () => {
     const { useCases } = server.service;
     const wikiTarget = targetOf(wiki.id, wiki.secret);
     const refused = async (what: string, token: string, userId: string, status = 401) => {
@@ -211,6 +211,14 @@ describe(`the lean userinfo answers as oidc-provider's own userinfo (${ENGINE_LA
     const noOpenid = await accessTokenFor(wikiTarget, idaJar, 'openid email');
     await rewrite(noOpenid, { scope: 'email' });
     await refused('no openid scope', noOpenid, ida, 403);
+
+    // The token expires with the provider's session (expiresWithSession): once that session is gone, so is the token.
+    const sessionBound = await accessTokenFor(wikiTarget, idaJar, 'openid');
+    const { sessionUid } = (await server.service.ports.oidcPayloads.find('AccessToken', sessionBound)) as { sessionUid: string };
+    expect(await bothWays('session still there', ME, bearer(sessionBound), ida)).to.include({ laneAnswered: true });
+    await server.service.db('oidc_payloads').where({ model: 'Session', uid: createHash('sha256').update(sessionUid).digest('hex') }).delete();
+    await refused('provider session ended', sessionBound, ida);
+    idaJar = await signIn(wikiTarget, 'ida@example.com', PASSWORD);
 
     const revoked = await accessTokenFor(wikiTarget, idaJar, 'openid');
     const basic = `Basic ${Buffer.from(`${wiki.id}:${wiki.secret}`).toString('base64')}`;
