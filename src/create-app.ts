@@ -28,7 +28,7 @@ export interface AppDeps {
   metrics?: Metrics;
   /** The service's clock port, which dated the sessions the cookie carries; the system clock when absent. */
   clock?: Clock;
-  /** The lean lane for the hot reads (runtime/lean-lane/lean-lane.ts); off only to compare it with the general chain. */
+  /** The lean lane for the hot reads (runtime/lean-lane/lean-lane.ts) and userinfo (oidc/lean-userinfo.ts); off only to compare them with the general ways. */
   leanLane?: boolean;
   /** The OpenID provider, mounted at /gatehouse/oidc when given. */
   oidc?: OidcMount;
@@ -44,7 +44,7 @@ export function createApp({ useCases, config, logger, metrics, clock, oidc, lean
   const passkey = createShortLivedCookie(config, 'gh_passkey');
   const api = apiFace({ auth, pending, passkey, metrics, production: config.environment === 'production' });
   // The provider meets the pages only here: it shows their pages, and they ask it through its interactions.
-  const attached = oidc?.attach({ auth, pages: providerPages });
+  const attached = oidc?.attach({ auth, pages: providerPages, leanLane });
 
   // The browser face: its own prefix, its own errors (pages, not problem+json).
   const box = new AesGcmSecretBox(config.secretKey, config.secretKeyPrevious);

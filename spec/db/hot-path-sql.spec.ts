@@ -3,6 +3,10 @@ import { PreparedAccessQueries } from '../../src/adapters/knex/hot-path/prepared
 import { PreparedAuthQueries } from '../../src/adapters/knex/hot-path/prepared-auth-queries.js';
 import { PreparedRegistration } from '../../src/adapters/knex/hot-path/prepared-registration.js';
 import { PreparedScopeQueries } from '../../src/adapters/knex/hot-path/prepared-scope-queries.js';
+import { KnexOidcClientLookup } from '../../src/adapters/knex/oidc/knex-oidc-client-lookup.js';
+import { KnexOidcPayloadStore } from '../../src/adapters/knex/oidc/knex-oidc-payload-store.js';
+import { SystemClock } from '../../src/adapters/system-clock.js';
+import { PreparedAccountReads } from '../../src/adapters/knex/hot-path/prepared-account-reads.js';
 import { createTempDatabase, type TempDatabase } from '../support/db/temp-database.js';
 import { ENGINE_LABEL, TEST_ENGINE } from '../support/db/test-engine.js';
 
@@ -45,6 +49,19 @@ const SCOPE_STATEMENTS = {
   recoveryCodeCount: 'select count(*) as `n` from `recovery_codes` where `recovery_codes`.`user_id` = ?',
 };
 
+const CLIENT = ['client_id', 'name', 'type', 'redirect_uris', 'post_logout_redirect_uris', 'skip_consent', 'require_pkce', 'secret_hash', 'created_at', 'require_mfa', 'introspect', 'device', 'application_type', 'allowed_origins', 'backchannel_logout_uri'];
+const livePayload = (key: string) => `select \`payload\`, \`consumed_at\` from \`oidc_payloads\` where (\`expires_at\` is null or \`expires_at\` > ?) and \`model\` = ? and \`${key}\` = ?`;
+const USER_COLUMNS = ['id', 'email', 'display_name', 'password_hash', 'role', 'created_at', 'updated_at', 'disabled_at', 'last_login_at', 'username'].map((name) => `\`users\`.\`${name}\``).join(', ');
+/** What every token request and userinfo call reads: the provider's payloads, the client and its groups, the account and its groups, the member's profile. */
+const OIDC_READS = {
+  payloadById: livePayload('id'),
+  payloadByUid: livePayload('uid'),
+  clientById: `select ${CLIENT.map((name) => `\`${name}\``).join(', ')} from \`oidc_clients\` where \`client_id\` = ?`,
+  groupsOfClient: 'select `groups`.`id` as `group_id` from `oidc_client_groups` inner join `groups` on `groups`.`id` = `oidc_client_groups`.`group_id` where `oidc_client_groups`.`client_id` = ? order by `groups`.`name` asc',
+  user: `select ${USER_COLUMNS} from \`users\` where \`users\`.\`id\` = ?`,
+  memberGroups: 'select `groups`.`id`, `groups`.`name` from `group_members` inner join `groups` on `groups`.`id` = `group_members`.`group_id` where `group_members`.`user_id` = ? order by `groups`.`name` asc',
+};
+
 /** The same text in the engine's dialect. */
 const onEngine = (sql: Record<string, string>): Record<string, string> => {
   if (TEST_ENGINE === 'sqlite') return sql;
@@ -66,6 +83,11 @@ describe(`the hot path's SQL, pinned (${ENGINE_LABEL})`, () => {
 
   it("the doors' rule and group reads are one indexed statement each, prepared once", () => {
     expect(new PreparedAccessQueries(database.db).sql).to.deep.equal(onEngine(ACCESS_READS));
+  });
+
+  it("the OpenID provider's reads (payload, client and its groups, the account and its groups) are one statement each, by an exact key", () => {
+    const sql = { ...new KnexOidcPayloadStore(database.db, new SystemClock()).sql, ...new KnexOidcClientLookup(database.db).sql, ...new PreparedAccountReads(database.db).sql };
+    expect(sql).to.deep.equal(onEngine(OIDC_READS));
   });
 
   // PostgreSQL runs the touches and the sign-in's writes through knex's builders (its commit is durable either way): SQLite only.

@@ -50,7 +50,7 @@ export const accessPrompt = (decide: DecideClientAccess): interactionPolicy.Prom
   );
 
 /** What a code, refresh token or access token carries of the sign-in it came from. */
-interface TokenSource {
+export interface TokenSource {
   kind?: string;
   amr?: string[];
   /** An access token's own amr is kept here (carryAmr). */
@@ -71,7 +71,7 @@ export const carryAmr = (ctx: KoaContextWithOIDC | undefined): { amr: string[] }
   return source?.amr ? { amr: [...amrList(source.amr)] } : undefined;
 };
 
-const amrOf = (token: TokenSource): readonly string[] => amrList(token.kind === 'AccessToken' ? token.extra?.amr : token.amr);
+export const amrOf = (token: TokenSource): readonly string[] => amrList(token.kind === 'AccessToken' ? token.extra?.amr : token.amr);
 
 /**
  * At the token endpoint and userinfo: may the account still use this client? Read now, so a member

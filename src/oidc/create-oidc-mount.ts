@@ -14,6 +14,7 @@ import { signInOf } from './oidc-request-state.js';
 import { renderProviderError } from './oidc-pages.js';
 import { formActionOriginsFor, logoutSource, oidcRouter } from './oidc-router.js';
 import { ProviderHolder } from './provider-holder.js';
+import { leanUserinfo as leanUserinfoHandler } from './lean-userinfo.js';
 import { deviceFlowFeature } from './device-flow.js';
 import { deviceRouter } from './device-router.js';
 import { BackchannelRelay } from './backchannel-relay.js';
@@ -35,6 +36,8 @@ export interface OidcMountDeps {
 export interface OidcAttachment {
   auth: AuthDeps;
   pages: ProviderPages;
+  /** The lean userinfo ahead of the provider (lean-userinfo.ts); off only to compare it with the provider's own. */
+  leanLane?: boolean;
 }
 
 /** The provider joined to an app: its own routes, and what the interaction pages may ask of it. */
@@ -113,7 +116,8 @@ export const createOidcMount = (deps: OidcMountDeps): OidcMount => {
         now,
       );
       if (ports.backchannel instanceof BackchannelRelay) ports.backchannel.attach(backchannelSender(() => holder.get()));
-      const router = oidcRouter({ auth: attachment.auth, holder, logger, impliedConsentMark: mark });
+      const leanUserinfo = attachment.leanLane === false ? undefined : leanUserinfoHandler({ holder, useCases, emailsVerified: deps.config.oidcEmailsVerified });
+      const router = oidcRouter({ auth: attachment.auth, holder, logger, impliedConsentMark: mark, leanUserinfo });
       return {
         router,
         interactions: oidcInteractions({ holder, useCases, logger, now }),

@@ -18,6 +18,7 @@ import { accessPrompt, allowedAtTokenUse, carryAmr } from './client-access.js';
 import { answerClientAuthAsRfc6749 } from './client-auth-answers.js';
 import { advertiseWhatWorks } from './discovery-document.js';
 import { carriesImpliedConsent } from './implied-consent.js';
+import { accountClaims } from './account-claims.js';
 import { providerCookies } from './provider-cookies.js';
 import { publicOriginOnly } from './public-origin.js';
 import { IMPLIED_CONSENT, INTERACTION_PATH, OIDC_PATH, SCOPES, TTL } from './oidc-settings.js';
@@ -180,17 +181,7 @@ export const providerConfiguration = (deps: ProviderDeps): Configuration => ({
     if (!account) return undefined;
     // A code, refresh or access token in use: the client's access policy is judged again, now.
     if (token && !(await duringOutage(ctx, allowedAtTokenUse(deps.useCases.decideClientAccess, ctx, account, token)))) return undefined;
-    return {
-      accountId: account.userId,
-      claims: () => ({
-        sub: account.userId,
-        email: account.email,
-        email_verified: deps.config.oidcEmailsVerified,
-        name: account.displayName,
-        ...(account.username !== null && { preferred_username: account.username }),
-        groups: account.groups,
-      }),
-    };
+    return { accountId: account.userId, claims: () => accountClaims(account, deps.config.oidcEmailsVerified) };
   },
   renderError: deps.renderError,
   // Never consulted: answerCors (cors-policy.ts) decides before oidc-provider's CORS step would ask.

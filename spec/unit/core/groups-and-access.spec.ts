@@ -164,6 +164,19 @@ describe('groups, usernames and access policies (memory adapters)', () => {
       expect(account?.groups).to.deep.equal(['ops']);
     });
 
+    it('OpenID, asked tentatively (the lean userinfo): an allow counts; a refusal is neither counted nor recorded, for the provider to judge again', async () => {
+      const ops = await world.useCases.createGroup(admin, { name: 'ops' });
+      const { client } = await world.useCases.createOidcClient(admin, { ...CLIENT, allowed_groups: [ops.id] });
+      const ask = (clientId: string) => world.useCases.decideClientAccess({ userId: member.user.id, clientId, amr: ['pwd'], context: CONTEXT, tentative: true });
+      const before = (await eventsOf(world, member.principal)).length;
+      expect([(await ask(client.clientId)).decision, (await ask('gone')).decision]).to.deep.equal(['deny', 'deny']);
+      expect((await eventsOf(world, member.principal)).length).to.equal(before);
+      expect(world.decisions.counted).to.deep.equal([]);
+      await world.useCases.addGroupMember(admin, { id: ops.id }, { id: member.user.id });
+      expect((await ask(client.clientId)).decision).to.equal('allow');
+      expect(world.decisions.counted).to.deep.equal(['oidc:allow']);
+    });
+
     it('a public client cannot be updated to go without PKCE; an unknown client is not_found', async () => {
       const { client } = await world.useCases.createOidcClient(admin, { ...CLIENT, type: 'public' });
       await expectDomainError(world.useCases.updateOidcClient(admin, client.clientId, { require_pkce: false }), 'validation_failed');

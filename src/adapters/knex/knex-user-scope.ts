@@ -17,7 +17,8 @@ import { engineOf } from './connection/engine.js';
 import { KnexFactorStore } from './knex-factor-store.js';
 import { ACCOUNT_RECOVERIES, API_TOKENS, INVITES, SECURITY_EVENTS, SESSION_SIGN_INS, SESSIONS, USERS } from './models/index.js';
 import { KnexUserOidcStore } from './oidc/knex-user-oidc-store.js';
-import { preparedScopeQueriesFor } from './hot-path/prepared-queries.js';
+import { preparedAccountReadsFor, preparedScopeQueriesFor } from './hot-path/prepared-queries.js';
+import type { PreparedAccountReads } from './hot-path/prepared-account-reads.js';
 import type { PreparedScopeQueries } from './hot-path/prepared-scope-queries.js';
 import { toRow } from './row-mapping.js';
 import type { GroupRef } from '../../core/domain/group.js';
@@ -33,6 +34,7 @@ export class KnexUserScope implements UserScope {
   readonly oidc: UserOidcStore;
   /** SQLite outside a transaction only: the per-request touches and a sign-in's writes on statements prepared once per connection. */
   private readonly prepared: PreparedScopeQueries | null;
+  private readonly reads: PreparedAccountReads | null;
 
   constructor(
     private readonly db: Knex | Knex.Transaction,
@@ -41,6 +43,7 @@ export class KnexUserScope implements UserScope {
     this.access = new ScopedAccess(db, userId);
     // Inside a transaction every statement must run on its connection (SQLite has one writer).
     this.prepared = isTransaction(db) ? null : preparedScopeQueriesFor(db);
+    this.reads = isTransaction(db) ? null : preparedAccountReadsFor(db);
     this.factors = new KnexFactorStore(this.access, this.prepared);
     this.oidc = new KnexUserOidcStore(db, this.access, userId);
   }
@@ -56,7 +59,7 @@ export class KnexUserScope implements UserScope {
   }
 
   findUser(): Promise<User | null> {
-    return this.access.select(USERS).first();
+    return this.reads ? this.reads.findUser(this.userId) : this.access.select(USERS).first();
   }
 
   async updateUser(changes: UserChanges): Promise<void> {
@@ -74,7 +77,7 @@ export class KnexUserScope implements UserScope {
   }
 
   listGroups(): Promise<GroupRef[]> {
-    return memberGroups(this.db, this.userId);
+    return this.reads ? this.reads.memberGroups(this.userId) : memberGroups(this.db, this.userId);
   }
 
   async deleteUser(): Promise<void> {

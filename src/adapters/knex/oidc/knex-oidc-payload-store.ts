@@ -9,6 +9,9 @@ import { toStoredTime } from '../stored-forms.js';
 import { payloadRow, withConsumed } from '../../oidc-payload-row.js';
 import { keyHashOf, presentedPayload, type Presented } from '../../oidc-stored-payload.js';
 import { isLookupKey, PAYLOAD_KEY_MAX } from './lookup-key.js';
+import { PostgresStatements } from '../hot-path/postgres-statements.js';
+import { SqliteStatements } from '../hot-path/sqlite-statements.js';
+import { compileTemplate, placeholder, type StatementTemplate } from '../hot-path/statement-template.js';
 
 const PAYLOAD_READ = projectionOf(OIDC_PAYLOADS, ['payload', 'consumedAt']);
 /** Both parts of a lookup, as a request may carry them (a code, a token, a uid). */
@@ -20,10 +23,27 @@ const keys = (...parts: string[]): boolean => parts.every((part) => isLookupKey(
  * conditional UPDATE, so of concurrent redemptions exactly one changes the row.
  */
 export class KnexOidcPayloadStore implements OidcPayloadStore {
+  // The two reads of every token request and userinfo call, compiled once from live()'s builder and
+  // run as prepared statements (src/adapters/knex/hot-path/README.md): knex would build them each time.
+  private readonly statements: Pick<SqliteStatements, 'get'>;
+  private readonly byId: StatementTemplate;
+  private readonly byUid: StatementTemplate;
+
   constructor(
     private readonly db: Knex,
     private readonly clock: Clock,
-  ) {}
+  ) {
+    this.statements = engineOf(db) === 'sqlite' ? new SqliteStatements(db) : new PostgresStatements(db);
+    const slots = { model: placeholder('model'), key: placeholder('key'), now: placeholder('now') };
+    const live = (column: 'id' | 'uid') => compileTemplate(this.liveAt(slots.now).where({ model: slots.model, [column]: slots.key }), slots);
+    this.byId = live('id');
+    this.byUid = live('uid');
+  }
+
+  /** The SQL of the prepared reads, by name: what spec/db/hot-path-sql.spec.ts pins on both engines. */
+  get sql(): Record<string, string> {
+    return { payloadById: this.byId.sql, payloadByUid: this.byUid.sql };
+  }
 
   async upsert(model: string, id: string, payload: OidcPayload, expiresAt: Date | null): Promise<void> {
     const row = toRow(OIDC_PAYLOADS, payloadRow(model, id, payload, expiresAt, this.clock.now()), engineOf(this.db));
@@ -37,12 +57,12 @@ export class KnexOidcPayloadStore implements OidcPayloadStore {
 
   async find(model: string, id: string): Promise<OidcPayload | null> {
     if (!keys(model, id)) return null;
-    return this.first(this.live().where({ model, id: keyHashOf(id) }), { key: id });
+    return this.prepared(this.byId, model, keyHashOf(id), { key: id });
   }
 
   async findByUid(model: string, uid: string): Promise<OidcPayload | null> {
     if (!keys(model, uid)) return null;
-    return this.first(this.live().where({ model, uid: keyHashOf(uid) }), {});
+    return this.prepared(this.byUid, model, keyHashOf(uid), {});
   }
 
   async findByUserCode(model: string, userCode: string): Promise<OidcPayload | null> {
@@ -76,14 +96,25 @@ export class KnexOidcPayloadStore implements OidcPayloadStore {
   }
 
   private live(): Knex.QueryBuilder {
-    const now = toStoredTime(this.clock.now(), engineOf(this.db));
+    return this.liveAt(toStoredTime(this.clock.now(), engineOf(this.db)));
+  }
+
+  private liveAt(now: string | Date): Knex.QueryBuilder {
     return this.db(OIDC_PAYLOADS.table)
       .select('payload', 'consumed_at')
       .where((unexpired) => unexpired.whereNull('expires_at').orWhere('expires_at', '>', now));
   }
 
+  private async prepared(template: StatementTemplate, model: string, key: string, presented: Presented): Promise<OidcPayload | null> {
+    const row = await this.statements.get(template, { model, key, now: toStoredTime(this.clock.now(), engineOf(this.db)) });
+    return this.present(row, presented);
+  }
+
   private async first(query: Knex.QueryBuilder, presented: Presented): Promise<OidcPayload | null> {
-    const row = (await query.first()) as StoredRow | undefined;
+    return this.present((await query.first()) as StoredRow | undefined, presented);
+  }
+
+  private present(row: StoredRow | undefined, presented: Presented): OidcPayload | null {
     if (!row) return null;
     const { payload, consumedAt } = fromRow(PAYLOAD_READ, row);
     return withConsumed(presentedPayload(payload, presented), consumedAt);

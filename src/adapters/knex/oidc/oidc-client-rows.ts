@@ -16,7 +16,7 @@ export const toClientRow = ({ allowedGroups: _groups, ...client }: OidcClient): 
   allowedOrigins: JSON.stringify(client.allowedOrigins),
 });
 
-const fromClientRow = (row: OidcClientRow, allowedGroups: OidcClient['allowedGroups']): OidcClient => ({
+export const fromClientRow = (row: OidcClientRow, allowedGroups: OidcClient['allowedGroups']): OidcClient => ({
   ...row,
   redirectUris: JSON.parse(row.redirectUris) as string[],
   postLogoutRedirectUris: JSON.parse(row.postLogoutRedirectUris) as string[],

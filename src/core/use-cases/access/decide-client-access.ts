@@ -9,6 +9,8 @@ export interface ClientAccessRequest {
   /** The sign-in's RFC 8176 methods (the ID token's amr): a second-factor proof is `mfa`. */
   amr: readonly string[];
   context: RequestContext;
+  /** Asked ahead by the lean userinfo: a refusal is neither counted nor recorded (judge-access.ts). */
+  tentative?: boolean;
 }
 
 /**
@@ -23,7 +25,7 @@ export const makeDecideClientAccess =
   async (request) => {
     const client = await deps.oidcClients.find(request.clientId);
     if (!client) {
-      deps.accessMeter.count('oidc', 'deny');
+      if (request.tentative !== true) deps.accessMeter.count('oidc', 'deny');
       return { decision: 'deny', profile: null };
     }
     return judgeAccess(deps, {
@@ -34,5 +36,6 @@ export const makeDecideClientAccess =
       apiToken: false,
       targetId: client.clientId,
       context: request.context,
+      tentative: request.tentative,
     });
   };

@@ -22,6 +22,8 @@ export interface Judgement {
   context: RequestContext;
   /** A page asking ahead what the door will answer: neither counted nor recorded, the door's own request is. */
   quiet?: boolean;
+  /** A fast lane asking first (the lean userinfo): an allow counts; a refusal is left to the door it hands the request to, which judges again. */
+  tentative?: boolean;
 }
 
 export type JudgeDeps = Pick<Ports, 'access' | 'accessMeter' | 'scopes' | 'ids' | 'clock'>;
@@ -36,7 +38,7 @@ export const judgeAccess = async (deps: JudgeDeps, judgement: Judgement): Promis
   const facts = { groupIds: profile?.groups.map((g) => g.id) ?? [], mfaProved: judgement.mfaProved, apiToken: judgement.apiToken };
   const hasSecondFactor = profile !== null && asksForSecondFactor(judgement.policy, facts) && (await deps.scopes.open(judgement.userId).hasSecondFactor());
   const decision = profile === null ? 'deny' : decideAccess(judgement.policy, { ...facts, hasSecondFactor });
-  if (judgement.quiet === true) return { decision, profile };
+  if (judgement.quiet === true || (judgement.tentative === true && decision !== 'allow')) return { decision, profile };
   deps.accessMeter.count(judgement.door, decision);
   if (decision === 'deny' && profile !== null) {
     await deps.scopes.open(judgement.userId).recordEvent(trailEvent(deps, 'access_denied', judgement.context, { targetId: judgement.targetId }));

@@ -1,0 +1,102 @@
+import type { Request, RequestHandler, Response } from 'express';
+import type Provider from 'oidc-provider';
+import type { UseCases } from '../core/use-cases/use-cases.js';
+import { requestContext } from '../web/request-context.js';
+import { pagePolicy } from '../web/page-sender.js';
+import { accountClaims } from './account-claims.js';
+import { ALLOWED_ORIGINS } from './client-metadata.js';
+import { amrOf } from './client-access.js';
+import type { ProviderHolder } from './provider-holder.js';
+
+export interface LeanUserinfoDeps {
+  holder: Pick<ProviderHolder, 'get'>;
+  useCases: Pick<UseCases, 'findOidcAccount' | 'decideClientAccess'>;
+  emailsVerified: boolean;
+}
+
+/** A claims request naming userinfo claims (only an ID token's auth_time, from max_age, is ever asked today). */
+const requestsUserinfoClaims = (claims: unknown): boolean => {
+  const userinfo = (claims as { userinfo?: unknown } | undefined)?.userinfo;
+  return userinfo !== undefined && (typeof userinfo !== 'object' || userinfo === null || Object.keys(userinfo).length > 0);
+};
+
+interface Answer {
+  claims: Record<string, unknown>;
+  allowedOrigins: unknown;
+}
+
+/**
+ * The access token of `GET /me` with `Authorization: Bearer <token>` and nothing else oidc-provider
+ * would read (no query, no body, no DPoP proof), split as oidc-provider splits it; null otherwise.
+ */
+export const plainBearer = (req: Request): string | null => {
+  if (req.method !== 'GET' || req.url !== '/me') return null;
+  const { headers } = req;
+  if (headers.dpop !== undefined || headers['content-type'] !== undefined || headers['content-length'] !== undefined || headers['transfer-encoding'] !== undefined) return null;
+  const parts = headers.authorization?.split(' ');
+  if (parts?.length !== 2 || parts[0]?.toLowerCase() !== 'bearer' || !parts[1]) return null;
+  return parts[1];
+};
+
+/**
+ * oidc-provider's userinfo action (actions/userinfo.js, shared/access_token.js) on its own models,
+ * for the common case only: a valid opaque access token with `openid`, no audience, not
+ * sender-constrained, no claims request; a client that asks no signed, encrypted or pairwise answer;
+ * a live grant of the same client and account rejecting no claim; an active account the client's
+ * access policy admits. Null for anything else: the provider itself then answers, refusals included.
+ */
+const answerOf = async (deps: LeanUserinfoDeps, req: Request, value: string): Promise<Answer | null> => {
+  const provider: Provider = await deps.holder.get();
+  const token = await provider.AccessToken.find(value);
+  if (!token?.scopes.has('openid') || token.aud !== undefined || token['x5t#S256'] !== undefined || token.jkt !== undefined || requestsUserinfoClaims(token.claims)) return null;
+  const { clientId, accountId, grantId } = token;
+  if (typeof clientId !== 'string' || typeof accountId !== 'string' || typeof grantId !== 'string') return null;
+  const client = await provider.Client.find(clientId);
+  if (!client || client.userinfoSignedResponseAlg || client.userinfoEncryptedResponseAlg || client.subjectType === 'pairwise') return null;
+  const grant = await provider.Grant.find(grantId, { ignoreExpiration: true });
+  if (!grant || grant.isExpired || grant.clientId !== clientId || grant.accountId !== accountId || grant.getRejectedOIDCClaims().length > 0) return null;
+  const account = await deps.useCases.findOidcAccount(accountId);
+  if (!account) return null;
+  const amr = amrOf(token);
+  const judged = await deps.useCases.decideClientAccess({ userId: account.userId, clientId, amr, context: requestContext(req), tentative: true });
+  if (judged.decision !== 'allow') return null;
+  const claims = new provider.Claims({ ...accountClaims(account, deps.emailsVerified), sub: account.userId }, { client });
+  claims.scope(grant.getOIDCScopeFiltered(new Set(String(token.scope).split(' '))));
+  return { claims: await claims.result(), allowedOrigins: client.metadata()[ALLOWED_ORIGINS] };
+};
+
+/** The headers the provider's stack gives a userinfo answer (cors-policy.ts, create-provider.ts, shared/no_cache.js), and its JSON. */
+const send = (req: Request, res: Response, { claims, allowedOrigins }: Answer): void => {
+  res.vary('Origin');
+  const origin = req.headers.origin;
+  if (origin && Array.isArray(allowedOrigins) && allowedOrigins.includes(origin)) {
+    res.setHeader('Access-Control-Allow-Origin', origin);
+    res.setHeader('Access-Control-Expose-Headers', 'WWW-Authenticate');
+  }
+  res.setHeader('Content-Security-Policy', pagePolicy());
+  res.setHeader('Cache-Control', 'no-store');
+  const body = JSON.stringify(claims);
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Content-Length', Buffer.byteLength(body));
+  res.end(body);
+};
+
+/**
+ * Userinfo at the cost of a session check: the common case answered without oidc-provider's Koa
+ * stack, on the same models and rules; everything else, and any doubt or failure, goes on to the
+ * provider untouched. spec/oidc/lean-userinfo-equivalence.spec.ts compares both ways.
+ */
+export const leanUserinfo =
+  (deps: LeanUserinfoDeps): RequestHandler =>
+  async (req, res, next) => {
+    const value = plainBearer(req);
+      if (value === null) return next();
+    let answer: Answer | null;
+    try {
+      answer = await answerOf(deps, req, value);
+    } catch {
+          answer = null; // an outage or the keys unreadable: the provider answers it its own way
+    }
+    if (answer === null) return next();
+    send(req, res, answer);
+  };
