@@ -70,6 +70,27 @@ describe(`purges in batches (${ENGINE_LABEL})`, () => {
     expect(await trail()).to.deep.equal([CUTOFF.toISOString()]);
   });
 
+  it('runs the event retention and the payload purge by turns when they start together, one statement at a time', async () => {
+    const clock = new FixedClock(CUTOFF);
+    const payloads = new KnexOidcPayloadStore(temp.db, clock, BATCH);
+    for (const [i, expiresAt] of before(7).entries()) await payloads.upsert('AccessToken', `gone-${i}`, { accountId: user.id }, expiresAt);
+    await eventsAt(before(7));
+    // Each DELETE's start and end, in order: two purges by turns never have two statements open at once.
+    const marks: string[] = [];
+    const open = new Set<string>();
+    const started = (q: { sql: string; __knexQueryUid: string }): void => void (/^delete\b/i.test(q.sql) && (open.add(q.__knexQueryUid), marks.push('start')));
+    const ended = (_: unknown, q: { __knexQueryUid: string }): void => void (open.delete(q.__knexQueryUid) && marks.push('end'));
+    temp.db.on('query', started).on('query-response', ended);
+    try {
+      const [events, expired] = await Promise.all([new KnexEventRetention(temp.db, BATCH).deleteEventsBefore(CUTOFF), payloads.purgeExpired(clock.now())]);
+      expect([events, expired]).to.deep.equal([7, 7]);
+    } finally {
+      temp.db.off('query', started).off('query-response', ended);
+    }
+    expect(marks).to.have.length(12, 'three statements each');
+    expect(marks.join(' ')).to.equal(Array.from({ length: 6 }, () => 'start end').join(' '));
+  });
+
   it('purges exactly the OpenID payloads expired by now, three a statement, and keeps the live and the unexpiring', async () => {
     const clock = new FixedClock(CUTOFF);
     const payloads = new KnexOidcPayloadStore(temp.db, clock, BATCH);
