@@ -269,11 +269,13 @@ async function purgePhase(prepared: Prepared): Promise<PurgeResult> {
     withGatehouse(prepared.url, 'purge-without', KEEP_ALL_DAYS, async (server) => (await freshLoad(server, cookies)).result),
   );
   const expired = await phase('purge: expire half the payload rows', () => expireHalf(prepared));
+  // The purges' own cutoffs come later than this: whatever was expired by now must be gone.
+  const beforeStart = new Date();
   return phase('purge: /users/me on a fresh server while both purges run', () =>
     withGatehouse(prepared.url, 'purge-during', RETENTION_DAYS, async (server, logFile) => {
       const { result: during, opened } = await freshLoad(server, cookies);
-      // The purges go on after the window if they are longer: wait for both to be written, up to 10 minutes.
-      for (let waited = 0; waited < 600_000 && !(purgeLine(logFile, EVENTS_WHAT) && purgeLine(logFile, PAYLOADS_WHAT)); waited += 500) await new Promise((r) => setTimeout(r, 500));
+      // The purges go on after the window if they are longer: wait for both to be written, up to 20 minutes.
+      for (let waited = 0; waited < 1_200_000 && !(purgeLine(logFile, EVENTS_WHAT) && purgeLine(logFile, PAYLOADS_WHAT)); waited += 500) await new Promise((r) => setTimeout(r, 500));
       const doneAfter = (line: PurgeLine | null): number | null => (line ? (Date.parse(line.time) - opened) / 1000 : null);
       const events = purgeLine(logFile, EVENTS_WHAT);
       const payloads = purgeLine(logFile, PAYLOADS_WHAT);
@@ -286,7 +288,7 @@ async function purgePhase(prepared: Prepared): Promise<PurgeResult> {
         payloadsDoneAfterS: doneAfter(payloads),
         eventsDeleted: events?.deleted ?? null,
         payloadsDeleted: payloads?.deleted ?? null,
-        leftExpired: await countLeft(prepared, new Date(opened)),
+        leftExpired: await countLeft(prepared, beforeStart),
       };
     }),
   );
