@@ -1,7 +1,8 @@
 /**
- * `npm run bench:oidc`: the OpenID provider's hot paths on the production build, SQLite, the seed
- * of `npm run bench` (10 000 users): the token endpoint's code exchange and refresh (rotation), and
- * userinfo beside `GET /users/me` with a cookie and with an API token.
+ * One run of `npm run bench:oidc` (bench/oidc/medians.ts runs it three times): the OpenID provider's
+ * hot paths on the production build, SQLite or (BENCH_ENGINE=postgres) a fresh PostgreSQL database,
+ * the seed of `npm run bench` (10 000 users): the token endpoint's code exchange and refresh
+ * (rotation), and userinfo beside `GET /users/me` with a cookie and with an API token.
  *
  * Codes are minted by a signed-in client following the redirects (not timed: that is the
  * authorization flow, a browser's pace), then exchanged under load; each refresh chain uses the
@@ -12,12 +13,15 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { benchEngine, createPostgresDatabase } from '../lib/bench-database.js';
 import { GET_CONNECTIONS, log, usersMe } from '../lib/loads.js';
 import { MEASURE_S, measure, type Measured } from '../lib/measure.js';
 import { cpuMsOf, rssMbOf } from '../lib/proc.js';
+import { provenance, provenanceLine } from '../lib/provenance.js';
 import { GATEHOUSE_MAIN, startGatehouse } from '../lib/servers.js';
 import { ensureWrk } from '../lib/wrk.js';
-import { BENCH_PASSWORD, seed, writeLines } from '../seed/seed.js';
+import { seedPostgres } from '../seed/seed-postgres.js';
+import { BENCH_PASSWORD, seed, writeLines, type SeedPlan } from '../seed/seed.js';
 import { exchangeCode, mintCode, refresh, signIn, type CookieJar, type MintedCode, type OidcTarget } from '../../spec/support/oidc/headless-flow.js';
 
 const PUBLIC_ORIGIN = 'https://gatehouse.bench.invalid';
@@ -93,10 +97,16 @@ ensureWrk();
 const work = mkdtempSync(join(tmpdir(), 'gatehouse-bench-oidc-'));
 const startedAt = new Date();
 const load = loadavg().map((l) => l.toFixed(2)).join(' ');
-log(`load average at start ${load}; ${cpus().length} cores`);
+const engine = benchEngine();
+const made = provenance();
+log(`load average at start ${load}; ${cpus().length} cores; ${engine}`);
+let dropDatabase = (): Promise<void> => Promise.resolve();
 try {
   log('seeding 10 000 users, 1 000 sessions and 1 000 API tokens');
-  const seeded = await seed({ file: join(work, 'bench.sqlite3'), users: 10_000, sessions: 1_000, apiTokens: 1_000, workingSet: 1_000 });
+  const plan: Omit<SeedPlan, 'file'> = { users: 10_000, sessions: 1_000, apiTokens: 1_000, workingSet: 1_000 };
+  const pgDatabase = engine === 'postgres' ? await createPostgresDatabase('gatehouse_bench_oidc') : null;
+  if (pgDatabase) dropDatabase = pgDatabase.drop;
+  const seeded = pgDatabase ? await seedPostgres(pgDatabase.url, plan) : await seed({ file: join(work, 'bench.sqlite3'), ...plan });
   const env = { SERVICE_TRUST_PROXY: '1' };
   const server = await startGatehouse(seeded.url, join(work, 'server.log'), [], env);
   try {
@@ -149,7 +159,7 @@ try {
     const row = (name: string, m: LoopResult | Measured, note: string) =>
       `| ${name} | ${m.rps.toFixed(0)} | ${m.p50Ms.toFixed(1)} | ${m.p99Ms.toFixed(1)} | ${m.cpuMsPerRequest === null ? '—' : m.cpuMsPerRequest.toFixed(2)} | ${m.errors} | ${note} |`;
     const table = [
-      `OpenID provider bench, ${startedAt.toISOString()}, load average at start ${load}, SQLite, production build`,
+      `OpenID provider bench, ${startedAt.toISOString()}, ${engine === 'postgres' ? 'PostgreSQL (pool of 10)' : 'SQLite'}, production build; ${provenanceLine(made)}`,
       '',
       '| load | req/s | p50 ms | p99 ms | server CPU ms/req | errors | how |',
       '|---|---|---|---|---|---|---|',
@@ -162,12 +172,16 @@ try {
     console.log(`\n${table}\n`);
     const results = join(import.meta.dirname, '..', 'results');
     mkdirSync(results, { recursive: true });
-    const stamp = startedAt.toISOString().replace(/:/g, '-').replace(/\.\d+Z$/, 'Z');
-    writeFileSync(join(results, `${stamp}-oidc.md`), `${table}\n`);
-    writeFileSync(join(results, `${stamp}-oidc.json`), JSON.stringify({ startedAt, load, exchange, exchangeRounds: rounds, refresh: refreshed, userinfo, meCookie, meToken }, null, 2));
+    const stamp = `${startedAt.toISOString().replace(/:/g, '-').replace(/\.\d+Z$/, 'Z')}-oidc${engine === 'postgres' ? '-pg' : ''}`;
+    writeFileSync(join(results, `${stamp}.md`), `${table}\n`);
+    const loadAtEnd = loadavg();
+    writeFileSync(join(results, `${stamp}.json`), JSON.stringify({ startedAt, load, engine, provenance: made, loadAtEnd, exchange, exchangeRounds: rounds, refresh: refreshed, userinfo, meCookie, meToken }, null, 2));
+    // bench/oidc/medians.ts reads this line to find the run's figures.
+    console.log(`BENCH_RESULTS ${join(results, `${stamp}.json`)}`);
   } finally {
     await server.stop();
   }
 } finally {
+  await dropDatabase();
   rmSync(work, { recursive: true, force: true });
 }

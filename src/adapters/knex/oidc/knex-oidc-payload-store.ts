@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { Clock } from '../../../core/ports/clock.js';
 import type { OidcPayload, OidcPayloadStore } from '../../../core/ports/oidc-store.js';
+import { deleteInBatches, PURGE_BATCH } from '../batched-delete.js';
 import { engineOf } from '../connection/engine.js';
 import { OIDC_PAYLOADS } from '../models/index.js';
 import { projectionOf } from '../models/model.js';
@@ -32,6 +33,8 @@ export class KnexOidcPayloadStore implements OidcPayloadStore {
   constructor(
     private readonly db: Knex,
     private readonly clock: Clock,
+    /** Rows per statement of purgeExpired; a spec makes it small to cross many batches with few rows. */
+    private readonly purgeBatch = PURGE_BATCH,
   ) {
     this.statements = engineOf(db) === 'sqlite' ? new SqliteStatements(db) : new PostgresStatements(db);
     const slots = { model: placeholder('model'), key: placeholder('key'), now: placeholder('now') };
@@ -91,8 +94,10 @@ export class KnexOidcPayloadStore implements OidcPayloadStore {
     await this.db(OIDC_PAYLOADS.table).where({ grant_id: grantId }).delete();
   }
 
+  /** In batches by the primary key (model, id): a million expired rows never make one long statement. */
   async purgeExpired(now: Date): Promise<number> {
-    return (await this.db(OIDC_PAYLOADS.table).where('expires_at', '<=', toStoredTime(now, engineOf(this.db))).delete()) as number;
+    const cutoff = toStoredTime(now, engineOf(this.db));
+    return deleteInBatches(this.db, { table: OIDC_PAYLOADS.table, keys: ['model', 'id'], where: (rows) => rows.where('expires_at', '<=', cutoff), batch: this.purgeBatch });
   }
 
   private live(): Knex.QueryBuilder {

@@ -1,0 +1,373 @@
+/**
+ * `npm run bench:growth` (SQLite) and `npm run bench:growth:pg` (a fresh PostgreSQL database): the
+ * cost of the hot paths as the tables grow, and of the purges while requests are served.
+ *
+ * Two databases, the same 100 000 users and working set in both: one with 10 000 rows each of
+ * sessions, OpenID payloads and security events (a year of them), one with BENCH_GROWTH_ROWS
+ * (default 1 000 000) of each. On each, the production build serves GET /users/me by cookie and by
+ * API token, /auth/verify, userinfo (wrk, 32 connections), rotated refreshes (8 grants) and logins;
+ * each load's rate on the big tables is printed as a share of its rate on the small ones.
+ *
+ * Then the purges: half the big database's payload rows are made expired, and /users/me by cookie
+ * is measured on a freshly started server twice, once with nothing to purge and once while the
+ * start-up purges delete those payloads and the events past a 180-day retention (half a year's).
+ * BENCH_MEASURE_S (default 10) sets every window.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import pg from 'pg';
+import { exchangeCode, mintCode, refresh, signIn, type CookieJar, type MintedCode, type OidcTarget } from '../../spec/support/oidc/headless-flow.js';
+import { benchEngine, createPostgresDatabase } from '../lib/bench-database.js';
+import { forSeconds, loop, type LoopResult } from '../lib/client-loop.js';
+import { GET_CONNECTIONS, log, post, usersMe } from '../lib/loads.js';
+import { MEASURE_S, WARMUP_S, measure, type Measured } from '../lib/measure.js';
+import { provenance, provenanceLine, stampOf } from '../lib/provenance.js';
+import { GATEHOUSE_MAIN, startGatehouse } from '../lib/servers.js';
+import type { ServerProcess } from '../lib/server-process.js';
+import { ensureWrk, runWrk, type WrkResult } from '../lib/wrk.js';
+import { seedPostgres } from '../seed/seed-postgres.js';
+import { BENCH_PASSWORD, seed, writeLines, type Seeded, type SeedPlan } from '../seed/seed.js';
+import { FILLER_GRANT, growPostgres, growSqlite } from './seed-growth.js';
+
+const ENGINE = benchEngine();
+const SMALL = 10_000;
+const LARGE = Number(process.env.BENCH_GROWTH_ROWS ?? 1_000_000);
+const USERS = 100_000;
+const WORKING_SET = 1_000;
+/** The retention the purge phase starts a server with (the default); the other servers keep ten years, so nothing goes. */
+const RETENTION_DAYS = 180;
+const KEEP_ALL_DAYS = 3650;
+const PUBLIC_ORIGIN = 'https://gatehouse.bench.invalid';
+const REDIRECT_URI = 'http://127.0.0.1:9/callback';
+const TOKEN_CONCURRENCY = 8;
+/** The share of its small-table rate each load must keep on the big tables (issue 40). */
+const TARGET = 0.85;
+
+type Figures = Pick<Measured, 'rps' | 'p50Ms' | 'p99Ms' | 'cpuMsPerRequest' | 'errors'>;
+const LOADS = ['cookie', 'bearer', 'verify', 'userinfo', 'refresh', 'login'] as const;
+type LoadName = (typeof LOADS)[number];
+const LOAD_TITLES: Record<LoadName, string> = {
+  cookie: 'GET /api/v1/users/me (cookie)',
+  bearer: 'GET /api/v1/users/me (API token)',
+  verify: 'GET /api/v1/auth/verify (cookie)',
+  userinfo: 'GET /gatehouse/oidc/me (userinfo)',
+  refresh: 'POST /gatehouse/oidc/token (refresh, rotated)',
+  login: 'POST /api/v1/auth/login',
+};
+
+interface Prepared {
+  rows: number;
+  url: string;
+  seeded: Seeded;
+  client: { client_id: string; client_secret: string };
+  drop: () => Promise<void>;
+}
+
+interface PurgeResult {
+  payloadsExpired: number;
+  eventsPastRetention: number;
+  without: WrkResult;
+  during: WrkResult;
+  /** Seconds from the start of the measured window to each purge's "deleted" log line (negative: before it; null: none seen). */
+  eventsDoneAfterS: number | null;
+  payloadsDoneAfterS: number | null;
+  eventsDeleted: number | null;
+  payloadsDeleted: number | null;
+  /** The rows made to go that are still there once both purges finished (0 and 0 when they did their work). */
+  leftExpired: { payloads: number; events: number };
+}
+
+const work = mkdtempSync(join(tmpdir(), 'gatehouse-bench-growth-'));
+const phases: { phase: string; seconds: number }[] = [];
+const phase = async <T>(name: string, body: () => Promise<T>): Promise<T> => {
+  log(`${name}…`);
+  const started = performance.now();
+  const result = await body();
+  const seconds = (performance.now() - started) / 1000;
+  phases.push({ phase: name, seconds });
+  log(`${name}: ${seconds.toFixed(1)} s`);
+  return result;
+};
+
+const serverEnv = (retentionDays: number): Record<string, string> => ({
+  // Behind a pretend TLS proxy, so the OpenID flow's cookies may be Secure (as in bench:oidc).
+  SERVICE_TRUST_PROXY: '1',
+  SERVICE_EVENT_RETENTION_DAYS: String(retentionDays),
+  SERVICE_DATABASE_POOL_MAX: '10',
+});
+
+const createClient = (url: string): { client_id: string; client_secret: string } =>
+  JSON.parse(
+    execFileSync(process.execPath, [GATEHOUSE_MAIN, 'oidc-clients', 'create', '--name', 'Bench', '--redirect-uri', REDIRECT_URI, '--skip-consent'], {
+      env: { PATH: process.env.PATH, SERVICE_ENVIRONMENT: 'production', SERVICE_DATABASE_URL: url, SERVICE_PUBLIC_URL: PUBLIC_ORIGIN, SERVICE_SECRET_KEY: 'bench-secret-key-0123456789abcdef01234567' },
+      encoding: 'utf8',
+    }),
+  ) as { client_id: string; client_secret: string };
+
+/** A database with USERS users, the working set, and `rows` rows of sessions, payloads and events. */
+async function prepare(rows: number): Promise<Prepared> {
+  const plan: Omit<SeedPlan, 'file'> = { users: USERS, sessions: WORKING_SET, apiTokens: WORKING_SET, workingSet: WORKING_SET };
+  const progress = (message: string): void => log(`  ${message}`);
+  if (ENGINE === 'postgres') {
+    const { url, drop } = await createPostgresDatabase('gatehouse_bench_growth');
+    const seeded = await seedPostgres(url, plan);
+    const client = createClient(url);
+    await growPostgres(url, { rows, existingSessions: WORKING_SET, clientId: client.client_id }, progress);
+    return { rows, url, seeded, client, drop };
+  }
+  const file = join(work, `growth-${rows}.sqlite3`);
+  const seeded = await seed({ file, ...plan });
+  const client = createClient(seeded.url);
+  growSqlite(file, { rows, existingSessions: WORKING_SET, clientId: client.client_id }, progress);
+  return { rows, url: seeded.url, seeded, client, drop: () => Promise.resolve(rmSync(file, { force: true })) };
+}
+
+/** `count` codes, minted four at a time (the authorization flow's pace is not what is measured). */
+const mintMany = async (target: OidcTarget, jar: CookieJar, count: number, offline = false): Promise<MintedCode[]> => {
+  const codes: MintedCode[] = [];
+  await Promise.all(
+    Array.from({ length: 4 }, async () => {
+      const own = jar.clone();
+      while (codes.length < count) codes.push(await mintCode(target, own, { offline }));
+    }),
+  );
+  return codes.slice(0, count);
+};
+
+const withGatehouse = async <T>(url: string, name: string, retentionDays: number, body: (server: ServerProcess, logFile: string) => Promise<T>): Promise<T> => {
+  const logFile = join(work, `${name}.log`);
+  const server = await startGatehouse(url, logFile, [], serverEnv(retentionDays));
+  try {
+    return await body(server, logFile);
+  } finally {
+    await server.stop();
+  }
+};
+
+const figures = (m: Measured | LoopResult): Figures => ({ rps: m.rps, p50Ms: m.p50Ms, p99Ms: m.p99Ms, cpuMsPerRequest: m.cpuMsPerRequest, errors: m.errors });
+
+/** Every load on one database, as bench:oidc and bench run them. */
+async function loadsOn(prepared: Prepared): Promise<Record<LoadName, Figures>> {
+  const { seeded, client } = prepared;
+  const tag = `rows-${prepared.rows}`;
+  return withGatehouse(prepared.url, tag, KEEP_ALL_DAYS, async (server) => {
+    const target: OidcTarget = { base: `http://127.0.0.1:${server.port}`, publicOrigin: PUBLIC_ORIGIN, clientId: client.client_id, clientSecret: client.client_secret, redirectUri: REDIRECT_URI, headers: { 'X-Forwarded-Proto': 'https' } };
+    const jar = await signIn(target, seeded.emails[0]!, BENCH_PASSWORD);
+    const cookies = writeLines(join(work, `${tag}-cookies.txt`), seeded.cookies);
+    const bearers = writeLines(join(work, `${tag}-bearers.txt`), seeded.bearers);
+    const emails = writeLines(join(work, `${tag}-emails.txt`), seeded.emails);
+    // Access tokens live 10 minutes: minted right before the loads that present them.
+    const accessTokens = await Promise.all((await mintMany(target, jar, 100)).map(async (minted) => (await exchangeCode(target, minted)).access_token));
+    const access = writeLines(join(work, `${tag}-access.txt`), accessTokens);
+    const userinfo = await measure(server.pid, usersMe(server, access, 'bearer', '/gatehouse/oidc/me'));
+    const cookie = await measure(server.pid, usersMe(server, cookies, 'cookie'));
+    const bearer = await measure(server.pid, usersMe(server, bearers, 'bearer'));
+    const verify = await measure(server.pid, usersMe(server, cookies, 'cookie', '/api/v1/auth/verify'));
+    const chains = await Promise.all((await mintMany(target, jar, TOKEN_CONCURRENCY, true)).map((minted) => exchangeCode(target, minted)));
+    const current = chains.map((tokens) => tokens.refresh_token ?? '');
+    if (current.includes('')) throw new Error('no refresh token for offline_access');
+    const step = async (worker: number): Promise<void> => void (current[worker] = (await refresh(target, current[worker]!)).refresh_token!);
+    await loop(server.pid, TOKEN_CONCURRENCY, forSeconds(3), step);
+    const refreshed = await loop(server.pid, TOKEN_CONCURRENCY, forSeconds(MEASURE_S), step);
+    // Last: every login adds a session and an event, on both sizes alike.
+    const login = await measure(server.pid, post(server, 'login', { BENCH_EMAILS: emails }));
+    return { cookie: figures(cookie), bearer: figures(bearer), verify: figures(verify), userinfo: figures(userinfo), refresh: figures(refreshed), login: figures(login) };
+  });
+}
+
+const DAY_MS = 24 * 3_600_000;
+
+/** Makes half the filler payloads expired (a day ago), and counts what each purge then has to delete. */
+async function expireHalf(prepared: Prepared): Promise<{ payloads: number; events: number }> {
+  const cutoff = new Date(Date.now() - RETENTION_DAYS * DAY_MS);
+  const dayAgo = new Date(Date.now() - DAY_MS);
+  // Half by the first hex digit of the hashed key: spread over the whole table and its indexes.
+  const half = `grant_id like '${FILLER_GRANT}%' and id < '8'`;
+  if (ENGINE === 'postgres') {
+    const client = new pg.Client({ connectionString: prepared.url });
+    await client.connect();
+    try {
+      const updated = await client.query(`update oidc_payloads set expires_at = $1 where ${half}`, [dayAgo]);
+      await client.query('vacuum analyze oidc_payloads');
+      const events = await client.query<{ n: number }>('select count(*)::int as n from security_events where created_at < $1', [cutoff]);
+      return { payloads: updated.rowCount ?? 0, events: events.rows[0]!.n };
+    } finally {
+      await client.end();
+    }
+  }
+  const db = new Database(prepared.url.slice('sqlite://'.length));
+  try {
+    const payloads = db.prepare(`update oidc_payloads set expires_at = ? where ${half}`).run(dayAgo.toISOString()).changes;
+    const events = db.prepare('select count(*) from security_events where created_at < ?').pluck().get(cutoff.toISOString()) as number;
+    return { payloads, events };
+  } finally {
+    db.close();
+  }
+}
+
+// Only the filler rows expireHalf expired: real ones (the flow's codes) expire on their own meanwhile.
+const countLeft = async (prepared: Prepared, purgedAt: Date): Promise<{ payloads: number; events: number }> => {
+  const now = purgedAt;
+  const cutoff = new Date(now.getTime() - RETENTION_DAYS * DAY_MS);
+  if (ENGINE === 'postgres') {
+    const client = new pg.Client({ connectionString: prepared.url });
+    await client.connect();
+    try {
+      const p = await client.query<{ n: number }>(`select count(*)::int as n from oidc_payloads where expires_at <= $1 and grant_id like '${FILLER_GRANT}%'`, [now]);
+      const e = await client.query<{ n: number }>('select count(*)::int as n from security_events where created_at < $1', [cutoff]);
+      return { payloads: p.rows[0]!.n, events: e.rows[0]!.n };
+    } finally {
+      await client.end();
+    }
+  }
+  const db = new Database(prepared.url.slice('sqlite://'.length), { readonly: true });
+  try {
+    const payloads = db.prepare(`select count(*) from oidc_payloads where expires_at <= ? and grant_id like '${FILLER_GRANT}%'`).pluck().get(now.toISOString()) as number;
+    const events = db.prepare('select count(*) from security_events where created_at < ?').pluck().get(cutoff.toISOString()) as number;
+    return { payloads, events };
+  } finally {
+    db.close();
+  }
+};
+
+interface PurgeLine {
+  time: string;
+  msg: string;
+  deleted?: number;
+}
+/** The service's "… deleted" log line for a purge (pino JSON, ISO time), if it has been written. */
+const purgeLine = (logFile: string, what: string): PurgeLine | null => {
+  for (const line of readFileSync(logFile, 'utf8').split('\n')) {
+    if (!line.startsWith('{')) continue;
+    const entry = JSON.parse(line) as PurgeLine;
+    if (entry.msg === `${what} deleted`) return entry;
+  }
+  return null;
+};
+const EVENTS_WHAT = 'security events past their retention';
+const PAYLOADS_WHAT = 'expired OpenID codes, tokens and sessions';
+
+/** The same load on each fresh server: a warm-up from the moment it listens, then the measured window. */
+const freshLoad = async (server: ServerProcess, cookies: string): Promise<{ result: WrkResult; opened: number }> => {
+  await runWrk({ ...usersMe(server, cookies, 'cookie'), seconds: WARMUP_S });
+  const opened = Date.now();
+  return { result: await runWrk({ ...usersMe(server, cookies, 'cookie'), seconds: MEASURE_S }), opened };
+};
+
+/**
+ * /users/me by cookie on a freshly started server, without and then with the start-up purges
+ * running beside it. The purges run only at start-up and hourly, so both servers are fresh and
+ * both windows follow the same warm-up from the moment the server listens. The server without
+ * runs before any payload is expired (its start-up payload purge finds nothing either).
+ */
+async function purgePhase(prepared: Prepared): Promise<PurgeResult> {
+  const cookies = writeLines(join(work, 'purge-cookies.txt'), prepared.seeded.cookies);
+  const without = await phase('purge: /users/me on a fresh server, nothing to purge', () =>
+    withGatehouse(prepared.url, 'purge-without', KEEP_ALL_DAYS, async (server) => (await freshLoad(server, cookies)).result),
+  );
+  const expired = await phase('purge: expire half the payload rows', () => expireHalf(prepared));
+  // The purges' own cutoffs come later than this: whatever was expired by now must be gone.
+  const beforeStart = new Date();
+  return phase('purge: /users/me on a fresh server while both purges run', () =>
+    withGatehouse(prepared.url, 'purge-during', RETENTION_DAYS, async (server, logFile) => {
+      const { result: during, opened } = await freshLoad(server, cookies);
+      // The purges go on after the window if they are longer: wait for both to be written, up to 20 minutes.
+      for (let waited = 0; waited < 1_200_000 && !(purgeLine(logFile, EVENTS_WHAT) && purgeLine(logFile, PAYLOADS_WHAT)); waited += 500) await new Promise((r) => setTimeout(r, 500));
+      const doneAfter = (line: PurgeLine | null): number | null => (line ? (Date.parse(line.time) - opened) / 1000 : null);
+      const events = purgeLine(logFile, EVENTS_WHAT);
+      const payloads = purgeLine(logFile, PAYLOADS_WHAT);
+      return {
+        payloadsExpired: expired.payloads,
+        eventsPastRetention: expired.events,
+        without,
+        during,
+        eventsDoneAfterS: doneAfter(events),
+        payloadsDoneAfterS: doneAfter(payloads),
+        eventsDeleted: events?.deleted ?? null,
+        payloadsDeleted: payloads?.deleted ?? null,
+        leftExpired: await countLeft(prepared, beforeStart),
+      };
+    }),
+  );
+}
+
+const pct = (ratio: number): string => `${(ratio * 100).toFixed(0)}%`;
+const fixed = (value: number | null, digits: number): string => (value === null ? '—' : value.toFixed(digits));
+const count = (n: number): string => n.toLocaleString('en-US').replaceAll(',', ' ');
+
+const toMarkdown = (r: { startedAt: Date; small: Record<LoadName, Figures>; large: Record<LoadName, Figures>; purge: PurgeResult; made: ReturnType<typeof provenance>; loadAtEnd: number[] }): string => {
+  const engineName = ENGINE === 'postgres' ? 'PostgreSQL (pool of 10)' : 'SQLite';
+  const rows = LOADS.map((name) => {
+    const [s, l] = [r.small[name], r.large[name]];
+    const share = l.rps / s.rps;
+    return `| ${LOAD_TITLES[name]} | ${s.rps.toFixed(0)} | ${l.rps.toFixed(0)} | ${pct(share)} ${share >= TARGET ? '✓' : '✗'} | ${s.p99Ms.toFixed(1)} | ${l.p99Ms.toFixed(1)} | ${fixed(s.cpuMsPerRequest, 2)} | ${fixed(l.cpuMsPerRequest, 2)} | ${s.errors + l.errors} |`;
+  });
+  const p = r.purge;
+  const ratio = p.during.p99Ms / p.without.p99Ms;
+  const after = (s: number | null): string => (s === null ? 'not seen' : `${s.toFixed(1)} s`);
+  const overlap = Math.min(MEASURE_S, Math.max(0, p.eventsDoneAfterS ?? 0, p.payloadsDoneAfterS ?? 0));
+  return [
+    `Growth bench, ${r.startedAt.toISOString()}, ${engineName}, production build; ${provenanceLine(r.made)}, load average at the end ${r.loadAtEnd.map((l) => l.toFixed(2)).join(' ')}`,
+    '',
+    `${count(USERS)} users in both; ${count(SMALL)} and ${count(LARGE)} rows each of sessions, OpenID payloads and security events (a year of them). wrk loads: ${GET_CONNECTIONS} connections (login 8); refresh: ${TOKEN_CONCURRENCY} grants; ${MEASURE_S} s each.`,
+    '',
+    `| load | req/s at ${count(SMALL)} | req/s at ${count(LARGE)} | share (target ≥ ${pct(TARGET)}) | p99 ms at ${count(SMALL)} | p99 ms at ${count(LARGE)} | CPU ms/req at ${count(SMALL)} | CPU ms/req at ${count(LARGE)} | errors |`,
+    '|---|---|---|---|---|---|---|---|---|',
+    ...rows,
+    '',
+    `Purges during load, ${count(LARGE)} rows: /users/me by cookie (wrk, ${GET_CONNECTIONS} connections) on a freshly started server, ${WARMUP_S} s of warm-up from the moment it listens, then ${MEASURE_S} s measured.`,
+    '',
+    '| | req/s | p50 ms | p99 ms | errors |',
+    '|---|---|---|---|---|',
+    `| nothing to purge | ${p.without.rps.toFixed(0)} | ${p.without.p50Ms.toFixed(1)} | ${p.without.p99Ms.toFixed(1)} | ${p.without.errors} |`,
+    `| event retention and payload purge running | ${p.during.rps.toFixed(0)} | ${p.during.p50Ms.toFixed(1)} | ${p.during.p99Ms.toFixed(1)} | ${p.during.errors} |`,
+    '',
+    `p99 during the purges: ${ratio.toFixed(2)}× the p99 without (target ≤ 2×) ${ratio <= 2 ? '✓' : '✗'}.`,
+    `Event retention (${RETENTION_DAYS} days): ${count(p.eventsPastRetention)} rows past it, ${p.eventsDeleted === null ? 'no' : count(p.eventsDeleted)} deleted, finished ${after(p.eventsDoneAfterS)} after the measured window opened.`,
+    `Payload purge: ${count(p.payloadsExpired)} rows expired, ${p.payloadsDeleted === null ? 'no' : count(p.payloadsDeleted)} deleted, finished ${after(p.payloadsDoneAfterS)} after the measured window opened.`,
+    `The measured window ran ${overlap.toFixed(1)} s of its ${MEASURE_S} s beside at least one purge${overlap < MEASURE_S ? ' (the rest diluted the p99 above: a bigger table or a shorter window puts all of it under the purges)' : ''}.`,
+    `Left behind once both finished: ${p.leftExpired.payloads} expired payloads, ${p.leftExpired.events} events past the retention.`,
+    '',
+    `Phases: ${phases.map((ph) => `${ph.phase} ${ph.seconds.toFixed(0)} s`).join('; ')}.`,
+  ].join('\n');
+};
+
+async function main(): Promise<void> {
+  ensureWrk();
+  const startedAt = new Date();
+  const made = provenance();
+  log(`growth bench on ${ENGINE}: ${count(SMALL)} and ${count(LARGE)} rows; ${provenanceLine(made)}`);
+  const total = performance.now();
+  const small = await phase(`seed ${count(SMALL)} rows`, () => prepare(SMALL));
+  let smallLoads: Record<LoadName, Figures>;
+  try {
+    smallLoads = await phase(`loads at ${count(SMALL)} rows`, () => loadsOn(small));
+  } finally {
+    await small.drop();
+  }
+  const large = await phase(`seed ${count(LARGE)} rows`, () => prepare(LARGE));
+  try {
+    const largeLoads = await phase(`loads at ${count(LARGE)} rows`, () => loadsOn(large));
+    const purge = await purgePhase(large);
+    phases.push({ phase: 'total', seconds: (performance.now() - total) / 1000 });
+    const results = { startedAt, engine: ENGINE, provenance: made, loadAtEnd: loadavg(), users: USERS, rows: { small: SMALL, large: LARGE }, phases, small: smallLoads, large: largeLoads, purge };
+    const markdown = toMarkdown({ startedAt, small: smallLoads, large: largeLoads, purge, made, loadAtEnd: results.loadAtEnd });
+    const dir = join(import.meta.dirname, '..', 'results');
+    const stamp = `${stampOf(startedAt)}-growth-${ENGINE === 'postgres' ? 'pg' : 'sqlite'}`;
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, `${stamp}.md`), `${markdown}\n`);
+    writeFileSync(join(dir, `${stamp}.json`), JSON.stringify(results, null, 2));
+    console.log(`\n${markdown}\n\nwritten to bench/results/${stamp}.md`);
+  } finally {
+    await large.drop();
+  }
+}
+
+try {
+  await main();
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}
