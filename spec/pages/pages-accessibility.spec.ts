@@ -18,6 +18,8 @@ describe('pages pass axe-core (WCAG 2.2 A and AA) in every state — signed out,
   this.timeout(240_000);
   let server: PagesServer;
   let browser: Browser;
+  /** The member's own window, beside the admin's (no cookies in common). */
+  let member: Browser | undefined;
   let page: Page;
 
   /** The colour the page is painted on, for telling the schemes apart. */
@@ -53,6 +55,7 @@ describe('pages pass axe-core (WCAG 2.2 A and AA) in every state — signed out,
     page = await browser.context.newPage();
   });
   after(async () => {
+    await member?.close();
     await browser?.close();
     await server?.close();
   });
@@ -179,8 +182,8 @@ describe('pages pass axe-core (WCAG 2.2 A and AA) in every state — signed out,
   it('the confirm page and a member’s 403 page', async () => {
     // A member: registered from an invite the admin made through the use cases.
     const admin = await server.service.useCases.createInviteAsOperator(ADMIN_EMAIL, {});
-    const member = await browser.context.browser()?.newContext();
-    const memberPage = member ? await member.newPage() : page;
+    member = await startChromium();
+    const memberPage = await member.context.newPage();
     await memberPage.context().clearCookies();
     await memberPage.goto(`${server.origin}/gatehouse/register?invite=${admin.code}`);
     await memberPage.getByLabel('Email', exact).fill('member@example.com');
