@@ -45,6 +45,9 @@ interface Memo {
   renewalSent?: boolean;
 }
 
+const NONE: SessionResolution = Object.freeze({ kind: 'none' });
+const BEARER_MALFORMED: CredentialResolution = Object.freeze({ kind: 'bearer-malformed' });
+
 const notAuthenticated = (error: unknown): error is DomainError => isDomainError(error) && error.code === 'not_authenticated';
 
 /**
@@ -59,25 +62,33 @@ export const createSessionResolver = ({ useCases, cookie, device }: { useCases: 
   type Memoised = IncomingMessage & { [MEMO]?: Memo };
   const memoOf = (req: Request): Memo => ((req as Memoised)[MEMO] ??= {});
 
-  const lookUp = async (req: Request, token = cookie.read(req)): Promise<SessionResolution> => {
-    if (token === null) return { kind: 'none' };
+  const lookUp = async (req: Request, token: string | null, res?: Response): Promise<SessionResolution> => {
+    if (token === null) return NONE;
     try {
-      return { kind: 'session', ...(await useCases.authenticateSession(token, { ...requestContext(req), deviceToken: device.read(req) })) };
+      const resolution: SessionResolution = { kind: 'session', ...(await useCases.authenticateSession(token, { ...requestContext(req), deviceToken: device.read(req) })) };
+      if (res && resolution.renewed) cookie.set(res, resolution.session);
+      return resolution;
     } catch (error) {
       if (notAuthenticated(error)) return { kind: 'invalid', error };
       throw error;
     }
   };
 
-  const session = async (req: Request, res?: Response): Promise<SessionResolution> => {
+  // Not async, and the first caller's response renews the cookie inside the lookup: every request
+  // pays this, and each extra promise costs the event loop and AsyncLocalStorage (docs/performance.md).
+  const session = (req: Request, res?: Response): Promise<SessionResolution> => {
     const memo = memoOf(req);
-    memo.session ??= lookUp(req);
-    const resolution = await memo.session;
-    if (res && resolution.kind === 'session' && resolution.renewed && !memo.renewalSent) {
-      memo.renewalSent = true;
-      cookie.set(res, resolution.session);
+    if (memo.session === undefined) {
+      memo.session = lookUp(req, cookie.read(req), res);
+      memo.renewalSent = res !== undefined;
+      return memo.session;
     }
-    return resolution;
+    if (!res || memo.renewalSent) return memo.session;
+    memo.renewalSent = true;
+    return memo.session.then((resolution) => {
+      if (resolution.kind === 'session' && resolution.renewed) cookie.set(res, resolution.session);
+      return resolution;
+    });
   };
 
   const describe = async ({ principal }: { principal: Principal }): Promise<SignedInBrowser | null> => {
@@ -91,11 +102,11 @@ export const createSessionResolver = ({ useCases, cookie, device }: { useCases: 
 
   return {
     session,
-    credential: async (req, res) => {
+    credential: (req, res) => {
       const presented = presentedCredential(req, cookie);
-      if (presented.kind === 'none') return { kind: 'none' };
+      if (presented.kind === 'none') return Promise.resolve(NONE);
       if (presented.kind === 'cookie') return session(req, res);
-      if (presented.token === null) return { kind: 'bearer-malformed' };
+      if (presented.token === null) return Promise.resolve(BEARER_MALFORMED);
       const memo = memoOf(req);
       memo.bearer ??= useCases.authenticateApiToken(presented.token, requestContext(req)).then((principal) => ({ kind: 'bearer', principal }));
       return memo.bearer;
