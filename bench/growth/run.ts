@@ -19,7 +19,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
-import { exchangeCode, mintCode, refresh, signIn, type CookieJar, type MintedCode, type OidcTarget } from '../../spec/support/oidc/headless-flow.js';
+import { exchangeCode, refresh, signIn, type OidcTarget } from '../../spec/support/oidc/headless-flow.js';
 import { benchEngine, createPostgresDatabase } from '../lib/bench-database.js';
 import { forSeconds, loop, type LoopResult } from '../lib/client-loop.js';
 import { GET_CONNECTIONS, log, post, usersMe } from '../lib/loads.js';
@@ -31,6 +31,7 @@ import { ensureWrk, runWrk, type WrkResult } from '../lib/wrk.js';
 import { seedPostgres } from '../seed/seed-postgres.js';
 import { BENCH_PASSWORD, seed, writeLines, type Seeded, type SeedPlan } from '../seed/seed.js';
 import { FILLER_GRANT, growPostgres, growSqlite } from './seed-growth.js';
+import { mintMany } from '../lib/mint-codes.js';
 
 const ENGINE = benchEngine();
 const SMALL = 10_000;
@@ -124,18 +125,6 @@ async function prepare(rows: number): Promise<Prepared> {
   growSqlite(file, { rows, existingSessions: WORKING_SET, clientId: client.client_id }, progress);
   return { rows, url: seeded.url, seeded, client, drop: () => Promise.resolve(rmSync(file, { force: true })) };
 }
-
-/** `count` codes, minted four at a time (the authorization flow's pace is not what is measured). */
-const mintMany = async (target: OidcTarget, jar: CookieJar, count: number, offline = false): Promise<MintedCode[]> => {
-  const codes: MintedCode[] = [];
-  await Promise.all(
-    Array.from({ length: 4 }, async () => {
-      const own = jar.clone();
-      while (codes.length < count) codes.push(await mintCode(target, own, { offline }));
-    }),
-  );
-  return codes.slice(0, count);
-};
 
 const withGatehouse = async <T>(url: string, name: string, retentionDays: number, body: (server: ServerProcess, logFile: string) => Promise<T>): Promise<T> => {
   const logFile = join(work, `${name}.log`);

@@ -20,8 +20,9 @@ import { toProfileTable, type CpuProfile } from '../lib/profile-summary.js';
 import { GATEHOUSE_MAIN, startGatehouse } from '../lib/servers.js';
 import { ensureWrk, runWrk } from '../lib/wrk.js';
 import { BENCH_PASSWORD, seed, writeLines } from '../seed/seed.js';
-import { exchangeCode, mintCode, refresh, signIn, type CookieJar, type MintedCode, type OidcTarget } from '../../spec/support/oidc/headless-flow.js';
+import { exchangeCode, refresh, signIn, type OidcTarget } from '../../spec/support/oidc/headless-flow.js';
 import { summariseOidc } from './profile-parts.js';
+import { mintMany } from '../lib/mint-codes.js';
 
 const load = process.argv[2] ?? 'refresh';
 if (!['exchange', 'refresh', 'userinfo', 'compare'].includes(load)) throw new Error('usage: tsx bench/oidc/profile.ts exchange|refresh|userinfo|compare');
@@ -37,17 +38,6 @@ const print = (line: string): void => {
   printed.push(line);
 };
 const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
-
-const mintMany = async (target: OidcTarget, jar: CookieJar, count: number, offline = false): Promise<MintedCode[]> => {
-  const codes: MintedCode[] = [];
-  await Promise.all(
-    Array.from({ length: 4 }, async () => {
-      const own = jar.clone();
-      while (codes.length < count) codes.push(await mintCode(target, own, { offline }));
-    }),
-  );
-  return codes.slice(0, count);
-};
 
 /** `work` from CONCURRENCY workers until `more()` says stop; how many calls were made. */
 const drive = async (more: () => boolean, work: (worker: number) => Promise<void>): Promise<number> => {

@@ -16,75 +16,20 @@ import { join } from 'node:path';
 import { benchEngine, createPostgresDatabase } from '../lib/bench-database.js';
 import { GET_CONNECTIONS, log, usersMe } from '../lib/loads.js';
 import { MEASURE_S, measure, type Measured } from '../lib/measure.js';
-import { cpuMsOf, rssMbOf } from '../lib/proc.js';
+import { loop, type LoopResult } from '../lib/client-loop.js';
 import { provenance, provenanceLine } from '../lib/provenance.js';
 import { GATEHOUSE_MAIN, startGatehouse } from '../lib/servers.js';
 import { ensureWrk } from '../lib/wrk.js';
 import { seedPostgres } from '../seed/seed-postgres.js';
 import { BENCH_PASSWORD, seed, writeLines, type SeedPlan } from '../seed/seed.js';
-import { exchangeCode, mintCode, refresh, signIn, type CookieJar, type MintedCode, type OidcTarget } from '../../spec/support/oidc/headless-flow.js';
+import { exchangeCode, refresh, signIn, type OidcTarget } from '../../spec/support/oidc/headless-flow.js';
+import { mintMany } from '../lib/mint-codes.js';
 
 const PUBLIC_ORIGIN = 'https://gatehouse.bench.invalid';
 const ROUNDS = Number(process.env.BENCH_OIDC_ROUNDS ?? 5);
 const BATCH = Number(process.env.BENCH_OIDC_BATCH ?? 200);
 /** Concurrent clients at the token endpoint: a few applications' backends at once. */
 const TOKEN_CONCURRENCY = 8;
-
-interface LoopResult {
-  requests: number;
-  rps: number;
-  p50Ms: number;
-  p99Ms: number;
-  cpuMsPerRequest: number;
-  rssMb: number;
-  errors: number;
-}
-
-const percentile = (sorted: number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
-
-/** Runs `work` from `concurrency` workers until `more()` says stop; latency per call, server CPU over the whole. */
-const loop = async (pid: number, concurrency: number, more: () => boolean, work: (worker: number) => Promise<void>): Promise<LoopResult> => {
-  const latencies: number[] = [];
-  let errors = 0;
-  const cpuBefore = cpuMsOf(pid);
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async (_, worker) => {
-      while (more()) {
-        const t0 = performance.now();
-        try {
-          await work(worker);
-          latencies.push(performance.now() - t0);
-        } catch (error) {
-          if (errors++ === 0) console.error(error);
-        }
-      }
-    }),
-  );
-  const seconds = (performance.now() - started) / 1000;
-  const sorted = latencies.sort((a, b) => a - b);
-  return {
-    requests: sorted.length,
-    rps: sorted.length / seconds,
-    p50Ms: percentile(sorted, 50),
-    p99Ms: percentile(sorted, 99),
-    cpuMsPerRequest: (cpuMsOf(pid) - cpuBefore) / Math.max(1, sorted.length),
-    rssMb: rssMbOf(pid),
-    errors,
-  };
-};
-
-/** `count` codes, minted four at a time (the flow's own pace is not what is measured). */
-const mintMany = async (target: OidcTarget, jar: CookieJar, count: number, offline = false): Promise<MintedCode[]> => {
-  const codes: MintedCode[] = [];
-  await Promise.all(
-    Array.from({ length: 4 }, async () => {
-      const own = jar.clone();
-      while (codes.length < count) codes.push(await mintCode(target, own, { offline }));
-    }),
-  );
-  return codes.slice(0, count);
-};
 
 const merge = (parts: LoopResult[]): LoopResult => {
   // Rounds are separate batches: requests and errors add up, rates and percentiles are the median round's.
