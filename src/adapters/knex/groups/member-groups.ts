@@ -2,12 +2,12 @@ import type { Knex } from 'knex';
 import type { GroupId, GroupRef } from '../../../core/domain/group.js';
 import { fromStoredId, toStoredId } from '../stored-forms.js';
 
-/** A user's groups, by name: one query on group_members' user_id index. The user scope, the admin and the doors share it. */
-export const memberGroups = async (db: Knex | Knex.Transaction, userId: string): Promise<GroupRef[]> => {
-  const rows = (await db('group_members')
-    .join('groups', 'groups.id', 'group_members.group_id')
-    .select('groups.id', 'groups.name')
-    .where('group_members.user_id', toStoredId(userId))
-    .orderBy('groups.name')) as { id: string; name: string }[];
-  return rows.map((row) => ({ id: fromStoredId(row.id) as GroupId, name: row.name }));
-};
+/** The query of a user's groups, by name, on group_members' user_id index (the prepared read compiles it too). */
+export const memberGroupsQuery = (db: Knex | Knex.Transaction, storedUserId: string): Knex.QueryBuilder =>
+  db('group_members').join('groups', 'groups.id', 'group_members.group_id').select('groups.id', 'groups.name').where('group_members.user_id', storedUserId).orderBy('groups.name');
+
+export const toGroupRef = (row: Readonly<Record<string, unknown>>): GroupRef => ({ id: fromStoredId(String(row.id)) as GroupId, name: String(row.name) });
+
+/** A user's groups, by name: one query. The user scope (in a transaction), the admin and the doors share it. */
+export const memberGroups = async (db: Knex | Knex.Transaction, userId: string): Promise<GroupRef[]> =>
+  ((await memberGroupsQuery(db, toStoredId(userId))) as { id: string; name: string }[]).map(toGroupRef);

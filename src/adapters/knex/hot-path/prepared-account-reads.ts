@@ -1,12 +1,13 @@
 import type { Knex } from 'knex';
-import type { GroupId, GroupRef } from '../../../core/domain/group.js';
+import type { GroupRef } from '../../../core/domain/group.js';
 import type { UserId } from '../../../core/domain/user-id.js';
 import type { User } from '../../../core/domain/user.js';
 import { ScopedAccess } from '../access/scoped-access.js';
 import { engineOf } from '../connection/engine.js';
 import { USERS } from '../models/index.js';
 import { fromRow } from '../row-mapping.js';
-import { fromStoredId, toStoredId } from '../stored-forms.js';
+import { toStoredId } from '../stored-forms.js';
+import { memberGroupsQuery, toGroupRef } from '../groups/member-groups.js';
 import { PostgresStatements } from './postgres-statements.js';
 import { SqliteStatements } from './sqlite-statements.js';
 import { compileTemplate, placeholder } from './statement-template.js';
@@ -30,11 +31,7 @@ export class PreparedAccountReads {
     this.statements = engineOf(db) === 'sqlite' ? new SqliteStatements(db) : new PostgresStatements(db);
     this.templates = {
       user: new ScopedAccess(db, USER).select(USERS).compiledAll(owner),
-      // memberGroups's query (groups/member-groups.ts).
-      memberGroups: compileTemplate(
-        db('group_members').join('groups', 'groups.id', 'group_members.group_id').select('groups.id', 'groups.name').where('group_members.user_id', KEY).orderBy('groups.name'),
-        { key: KEY },
-      ),
+      memberGroups: compileTemplate(memberGroupsQuery(db, KEY), { key: KEY }),
     };
   }
 
@@ -50,6 +47,6 @@ export class PreparedAccountReads {
 
   async memberGroups(userId: UserId): Promise<GroupRef[]> {
     const rows = await this.statements.all(this.templates.memberGroups, { key: toStoredId(userId) });
-    return rows.map((row) => ({ id: fromStoredId(String(row.id)) as GroupId, name: String(row.name) }));
+    return rows.map(toGroupRef);
   }
 }
