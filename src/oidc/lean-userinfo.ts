@@ -4,13 +4,13 @@ import type { UseCases } from '../core/use-cases/use-cases.js';
 import { requestContext } from '../web/request-context.js';
 import { pagePolicy } from '../web/page-sender.js';
 import { accountClaims } from './account-claims.js';
-import { ALLOWED_ORIGINS } from './client-metadata.js';
 import { amrOf } from './client-access.js';
 import type { ProviderHolder } from './provider-holder.js';
+import { clientOf, sessionStillHolds, userinfoModels } from './userinfo-records.js';
 
 export interface LeanUserinfoDeps {
   holder: Pick<ProviderHolder, 'get'>;
-  useCases: Pick<UseCases, 'findOidcAccount' | 'decideClientAccess'>;
+  useCases: Pick<UseCases, 'findUserinfoSources' | 'decideReadClientAccess'>;
   emailsVerified: boolean;
 }
 
@@ -22,7 +22,7 @@ const requestsUserinfoClaims = (claims: unknown): boolean => {
 
 interface Answer {
   claims: Record<string, unknown>;
-  allowedOrigins: unknown;
+  allowedOrigins: readonly string[] | undefined;
 }
 
 /**
@@ -41,35 +41,39 @@ export const plainBearer = (req: Request): string | null => {
 /**
  * oidc-provider's userinfo action (actions/userinfo.js, shared/access_token.js) on its own models,
  * for the common case only: a valid opaque access token with `openid`, no audience, not
- * sender-constrained, no claims request; a client that asks no signed, encrypted or pairwise answer;
- * a live grant of the same client and account rejecting no claim; an active account the client's
- * access policy admits. Null for anything else: the provider itself then answers, refusals included.
+ * sender-constrained, no claims request, bound to a provider session that still holds its grant;
+ * a client that asks no signed, encrypted or pairwise answer; a live grant of the same client and
+ * account rejecting no claim; an active account the client's access policy admits. All of it read
+ * in one statement (findUserinfoSources). Null for anything else: the provider itself then
+ * answers, refusals included.
  */
 const answerOf = async (deps: LeanUserinfoDeps, req: Request, value: string): Promise<Answer | null> => {
   const provider: Provider = await deps.holder.get();
-  const token = await provider.AccessToken.find(value);
-  if (!token?.scopes.has('openid') || token.aud !== undefined || token['x5t#S256'] !== undefined || token.jkt !== undefined || requestsUserinfoClaims(token.claims)) return null;
+  const read = await deps.useCases.findUserinfoSources(value);
+  if (!read) return null;
+  const models = userinfoModels(provider);
+  const token = models.accessToken(read.token);
+  if (!token?.scopes.has('openid') || token['x5t#S256'] !== undefined || token.jkt !== undefined || requestsUserinfoClaims(token.claims)) return null;
   const { clientId, accountId, grantId } = token;
-  if (typeof clientId !== 'string' || typeof accountId !== 'string' || typeof grantId !== 'string') return null;
-  const client = await provider.Client.find(clientId);
+  if (typeof clientId !== 'string' || typeof accountId !== 'string' || typeof grantId !== 'string' || !sessionStillHolds(token, models.session(read.session))) return null;
+  const client = read.client && clientOf(provider, read.client);
   if (!client || client.userinfoSignedResponseAlg || client.userinfoEncryptedResponseAlg || client.subjectType === 'pairwise') return null;
-  const grant = await provider.Grant.find(grantId, { ignoreExpiration: true });
+  const grant = models.grant(read.grant);
   if (!grant || grant.isExpired || grant.clientId !== clientId || grant.accountId !== accountId || grant.getRejectedOIDCClaims().length > 0) return null;
-  const account = await deps.useCases.findOidcAccount(accountId);
+  const { account } = read;
   if (!account) return null;
-  const amr = amrOf(token);
-  const judged = await deps.useCases.decideClientAccess({ userId: account.userId, clientId, amr, context: requestContext(req), tentative: true });
+  const judged = await deps.useCases.decideReadClientAccess({ userId: account.userId, clientId, amr: amrOf(token), context: requestContext(req), tentative: true, client: read.client, profile: read.profile });
   if (judged.decision !== 'allow') return null;
   const claims = new provider.Claims({ ...accountClaims(account, deps.emailsVerified), sub: account.userId }, { client });
   claims.scope(grant.getOIDCScopeFiltered(new Set(String(token.scope).split(' '))));
-  return { claims: await claims.result(), allowedOrigins: client.metadata()[ALLOWED_ORIGINS] };
+  return { claims: await claims.result(), allowedOrigins: read.client?.allowedOrigins };
 };
 
 /** The headers the provider's stack gives a userinfo answer (cors-policy.ts, create-provider.ts, shared/no_cache.js), and its JSON. */
 const send = (req: Request, res: Response, { claims, allowedOrigins }: Answer): void => {
   res.vary('Origin');
   const origin = req.headers.origin;
-  if (origin && Array.isArray(allowedOrigins) && allowedOrigins.includes(origin)) {
+  if (origin && allowedOrigins?.includes(origin)) {
     res.setHeader('Access-Control-Allow-Origin', origin);
     res.setHeader('Access-Control-Expose-Headers', 'WWW-Authenticate');
   }
