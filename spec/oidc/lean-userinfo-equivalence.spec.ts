@@ -6,6 +6,7 @@ import { composeService } from '../../src/compose.js';
 import { createApp } from '../../src/create-app.js';
 import type { ClientAccessRequest, ReadClientAccessRequest } from '../../src/core/use-cases/access/decide-client-access.js';
 import type { UseCases } from '../../src/core/use-cases/use-cases.js';
+import { createPrometheusMetrics, type PrometheusMetrics } from '../../src/metrics/prometheus-metrics.js';
 import { createOidcMount } from '../../src/oidc/create-oidc-mount.js';
 import { createLogger } from '../../src/runtime/logger.js';
 import { ENGINE_LABEL } from '../support/db/test-engine.js';
@@ -28,6 +29,7 @@ interface Answer {
 interface Face {
   port: number;
   decisions: ('tentative' | 'final')[];
+  metrics: PrometheusMetrics;
   close(): Promise<void>;
 }
 
@@ -71,11 +73,13 @@ describe(`the lean userinfo answers as oidc-provider's own userinfo (${ENGINE_LA
     };
     const logger = createLogger('silent');
     const oidc = createOidcMount({ useCases: observed, ports: server.service.ports, config: server.config, logger });
-    const http: Server = createServer(createApp({ useCases, config: server.config, logger, oidc, leanLane }));
+    const metrics = createPrometheusMetrics();
+    const http: Server = createServer(createApp({ useCases, config: server.config, logger, oidc, leanLane, metrics }));
     await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
     return {
       port: (http.address() as AddressInfo).port,
       decisions,
+      metrics,
       close: async () => {
         http.closeAllConnections();
         await new Promise<void>((resolve) => http.close(() => resolve()));
@@ -173,6 +177,10 @@ describe(`the lean userinfo answers as oidc-provider's own userinfo (${ENGINE_LA
     expect(foreign.answer.headers['access-control-allow-origin']).to.equal(undefined);
     const wikiForeign = await bothWays('confidential client, any origin', ME, bearer(token, { Origin: SPA_ORIGIN }), ida);
     expect(wikiForeign.answer.headers['access-control-allow-origin']).to.equal(undefined);
+    const labelled = /http_server_request_duration_seconds_count\{method="GET",route="([^"]*)",status_code="200"\} (\d+)/g;
+    const routesOf = async (face: Face) => [...(await face.metrics.registry.metrics()).matchAll(labelled)].map((match) => `${match[1]} ${match[2]}`);
+    expect(await routesOf(lane), 'the metrics (and the access log) name the endpoint alike').to.deep.equal(['/gatehouse/oidc/me 5']);
+    expect(await routesOf(chain)).to.deep.equal(['/gatehouse/oidc/me 5']);
   });
 
   it('leaves every other shape to the provider, which answers it the same way', async () => {
@@ -186,6 +194,7 @@ describe(`the lean userinfo answers as oidc-provider's own userinfo (${ENGINE_LA
       ['query token', `${ME}?access_token=${token}`, {}],
       ['scope in the query', `${ME}?scope=openid`, bearer(token)],
       ['trailing slash', `${ME}/`, bearer(token)],
+      ['capitals in the path', '/gatehouse/OIDC/me', bearer(token)],
       ['POST with a form', ME, { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'scope=openid' }],
       ['HEAD', ME, { method: 'HEAD', ...bearer(token) }],
       ['preflight, allowed origin', ME, { method: 'OPTIONS', headers: { Origin: SPA_ORIGIN, 'Access-Control-Request-Method': 'GET' } }],

@@ -3,6 +3,7 @@ import type Provider from 'oidc-provider';
 import type { UseCases } from '../core/use-cases/use-cases.js';
 import { requestContext } from '../web/request-context.js';
 import { pagePolicy } from '../web/page-sender.js';
+import { USERINFO_PATH } from '../web/paths.js';
 import { accountClaims } from './account-claims.js';
 import { amrOf } from './client-access.js';
 import type { ProviderHolder } from './provider-holder.js';
@@ -26,11 +27,12 @@ interface Answer {
 }
 
 /**
- * The access token of `GET /me` with `Authorization: Bearer <token>` and nothing else oidc-provider
- * would read (no query, no body, no DPoP proof), split as oidc-provider splits it; null otherwise.
+ * The access token of `GET /gatehouse/oidc/me` (as written: no query, no trailing slash, no capitals)
+ * with `Authorization: Bearer <token>` and nothing else oidc-provider would read (no body, no DPoP
+ * proof), split as oidc-provider splits it; null otherwise.
  */
 export const plainBearer = (req: Request): string | null => {
-  if (req.method !== 'GET' || req.url !== '/me') return null;
+  if (req.method !== 'GET' || req.url !== USERINFO_PATH) return null;
   const { headers } = req;
   if (headers.dpop !== undefined || headers['content-type'] !== undefined || headers['content-length'] !== undefined || headers['transfer-encoding'] !== undefined) return null;
   const parts = headers.authorization?.split(' ');
