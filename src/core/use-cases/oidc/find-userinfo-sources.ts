@@ -29,6 +29,6 @@ export const makeFindUserinfoSources =
   async (accessToken) => {
     const read = await deps.oidcUserinfo.findByAccessToken(accessToken);
     if (!read) return null;
-    const { user, groups, ...records } = read;
-    return { ...records, account: user && oidcAccountOf(user, groups), profile: user && { username: user.username, groups } };
+    const { token, session, grant, client, user, groups } = read;
+    return { token, session, grant, client, account: user && oidcAccountOf(user, groups), profile: user && { username: user.username, groups } };
   };
