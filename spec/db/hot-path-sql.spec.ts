@@ -29,10 +29,10 @@ const AUTH_LOOKUPS = {
   userByEmail: 'select * from `users` where `users`.`email` = ?',
   inviteByCodeHash: 'select * from `invites` where `invites`.`code_hash` = ?',
 };
-// The doors' reads (verify, the provider's access check): a host's rules, a user's username and groups.
+// The doors' reads: verify's host rules with the user's username and groups in one statement; the provider's access check, the profile alone.
 const ACCESS_READS = {
-  rulesForHost:
-    'select `forward_auth_rules`.`id`, `forward_auth_rules`.`host`, `forward_auth_rules`.`path_prefix`, `forward_auth_rules`.`require_mfa`, `forward_auth_rules`.`created_at`, `forward_auth_rule_groups`.`group_id` from `forward_auth_rules` left join `forward_auth_rule_groups` on `forward_auth_rule_groups`.`rule_id` = `forward_auth_rules`.`id` where `forward_auth_rules`.`host` = ?',
+  forwardAuthFacts:
+    'select `forward_auth_rules`.`id` as `rule_id`, `forward_auth_rules`.`path_prefix`, `forward_auth_rules`.`require_mfa`, `forward_auth_rule_groups`.`group_id`, null as group_name, null as username from `forward_auth_rules` left join `forward_auth_rule_groups` on `forward_auth_rule_groups`.`rule_id` = `forward_auth_rules`.`id` where `forward_auth_rules`.`host` = ? union all select null as rule_id, null as path_prefix, null as require_mfa, `groups`.`id` as `group_id`, `groups`.`name` as `group_name`, `users`.`username` from `users` left join `group_members` on `group_members`.`user_id` = `users`.`id` left join `groups` on `groups`.`id` = `group_members`.`group_id` where `users`.`id` = ? order by `group_name` asc',
   memberProfile:
     'select `users`.`username`, `groups`.`id` as `group_id`, `groups`.`name` as `group_name` from `users` left join `group_members` on `group_members`.`user_id` = `users`.`id` left join `groups` on `groups`.`id` = `group_members`.`group_id` where `users`.`id` = ? order by `groups`.`name` asc',
 };

@@ -21,15 +21,16 @@ export interface ForwardAuthVerdict {
 /**
  * For GET /api/v1/auth/verify: the rule of the forwarded host with the longest path prefix that
  * covers the forwarded path, judged for the principal (a session's second-factor proof counts; an
- * API token never satisfies require_mfa). Two indexed queries: the host's rules, the user's groups.
+ * API token never satisfies require_mfa). One indexed query: the host's rules with the user's
+ * username and groups (without a forwarded host, the user's alone).
  */
 export type DecideForwardAuth = (principal: Principal, request: ForwardedRequest, options?: { quiet?: boolean }) => Promise<ForwardAuthVerdict>;
 
 export const makeDecideForwardAuth =
   (deps: JudgeDeps): DecideForwardAuth =>
   async (principal, request, options = {}) => {
-    const rules = request.host === null ? [] : await deps.access.rulesForHost(request.host);
-    const rule = request.host === null ? null : matchForwardAuthRule(rules, request.host, request.uri ?? '/');
+    const facts = request.host === null ? null : { host: request.host, ...(await deps.access.forwardAuthFacts(request.host, principal.userId)) };
+    const rule = facts && matchForwardAuthRule(facts.rules, facts.host, request.uri ?? '/');
     const { credential } = principal;
     const judged = await judgeAccess(deps, {
       door: 'forward_auth',
@@ -40,6 +41,7 @@ export const makeDecideForwardAuth =
       targetId: rule?.id ?? null,
       context: principal.context,
       quiet: options.quiet === true,
+      ...(facts === null ? {} : { profile: facts.profile }),
     });
     return { decision: judged.decision, ruleId: rule?.id ?? null, username: judged.profile?.username ?? null, groups: judged.profile?.groups.map((g) => g.name) ?? [] };
   };
