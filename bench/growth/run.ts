@@ -178,7 +178,8 @@ const served = async (prepared: Prepared, server: ServerProcess): Promise<Served
 };
 
 /** A wrk load on both servers: warmed up on both at once (nothing measured), then alternating slices. */
-const sideBySide = async (both: readonly (readonly [Size, Served])[], loadOf: (one: Served, size: Size) => Omit<WrkLoad, 'seconds'>): Promise<Map<Size, SliceTotals>> => {
+const sideBySide = async (name: LoadName, both: readonly (readonly [Size, Served])[], loadOf: (one: Served, size: Size) => Omit<WrkLoad, 'seconds'>): Promise<Map<Size, SliceTotals>> => {
+  log(`  ${LOAD_TITLES[name]}`);
   await Promise.all(both.map(([size, one]) => runWrk({ ...loadOf(one, size), seconds: WARMUP_S })));
   return alternate(both, ROUNDS, (size, one) => runWrk({ ...loadOf(one, size), seconds: SLICE_S }));
 };
@@ -200,10 +201,10 @@ async function loadsSideBySide(small: Prepared, large: Prepared): Promise<Record
       }),
     );
     const accessOf = new Map(access);
-    const userinfo = await sideBySide(both, (one, size) => usersMe(one.server, accessOf.get(size)!, 'bearer', '/gatehouse/oidc/me'));
-    const cookie = await sideBySide(both, (one) => usersMe(one.server, one.cookies, 'cookie'));
-    const bearer = await sideBySide(both, (one) => usersMe(one.server, one.bearers, 'bearer'));
-    const verify = await sideBySide(both, (one) => usersMe(one.server, one.cookies, 'cookie', '/api/v1/auth/verify'));
+    const userinfo = await sideBySide('userinfo', both, (one, size) => usersMe(one.server, accessOf.get(size)!, 'bearer', '/gatehouse/oidc/me'));
+    const cookie = await sideBySide('cookie', both, (one) => usersMe(one.server, one.cookies, 'cookie'));
+    const bearer = await sideBySide('bearer', both, (one) => usersMe(one.server, one.bearers, 'bearer'));
+    const verify = await sideBySide('verify', both, (one) => usersMe(one.server, one.cookies, 'cookie', '/api/v1/auth/verify'));
     // Each server rotates its own TOKEN_CONCURRENCY refresh chains.
     const steps = new Map(
       await Promise.all(
@@ -217,10 +218,11 @@ async function loadsSideBySide(small: Prepared, large: Prepared): Promise<Record
       ),
     );
     const refreshes = (size: Size, one: Served, seconds: number): Promise<LoopResult> => loop(one.pid, TOKEN_CONCURRENCY, forSeconds(seconds), steps.get(size)!);
+    log(`  ${LOAD_TITLES.refresh}`);
     await Promise.all(both.map(([size, one]) => refreshes(size, one, WARMUP_S)));
     const refreshed = await alternate(both, ROUNDS, (size, one) => refreshes(size, one, SLICE_S));
     // Last: every login adds a session and an event, on both sizes alike.
-    const login = await sideBySide(both, (one) => post(one.server, 'login', { BENCH_EMAILS: one.emails }));
+    const login = await sideBySide('login', both, (one) => post(one.server, 'login', { BENCH_EMAILS: one.emails }));
     const of = (size: Size): Record<LoadName, Figures> => {
       const pick = (totals: Map<Size, SliceTotals>): Figures => figures(totals.get(size)!);
       return { cookie: pick(cookie), bearer: pick(bearer), verify: pick(verify), userinfo: pick(userinfo), refresh: pick(refreshed), login: pick(login) };
