@@ -2,7 +2,7 @@ import type { Provenance } from '../lib/provenance.js';
 import { peakRates, perDay, TEN_MILLION, type DailyPattern } from './daily-pattern.js';
 import { costOf, REQUESTS, splitTouches, type RequestCost, type RequestName, type TouchCounted, type Work } from './model.js';
 import type { Phase } from './phase.js';
-import { checkAgainst, predictFleet, predictHere, REFERENCE_FLEET, type Check, type Prediction } from './predictions.js';
+import { checkAgainst, predictFleet, predictHere, primaryCeiling, REFERENCE_FLEET, type Check, type Prediction } from './predictions.js';
 import { size, type Sizing } from './sizing.js';
 
 /** The sessions the plain session check cycles through, and those the touch phase checks for the first time. */
@@ -29,6 +29,7 @@ export interface CapacityRun {
   costs: Record<Work, RequestCost>;
   checks: Check[];
   fleet: Prediction[];
+  ceiling: ReturnType<typeof primaryCeiling>;
   tenMillion: { pattern: DailyPattern; day: Record<Work, number>; peak: Record<Work, number>; sizing: Sizing };
 }
 
@@ -54,5 +55,5 @@ export const modelOf = (m: Measurements): CapacityRun => {
   const checks = checkAgainst([...predictHere(requests, machine, 1), ...predictHere(requests, machine, 2)], rates);
   const { primaryCores: _primary, ...shape } = REFERENCE_FLEET;
   const peak = peakRates(TEN_MILLION);
-  return { ...m, costs, checks, fleet: predictFleet(requests), tenMillion: { pattern: TEN_MILLION, day: perDay(TEN_MILLION), peak, sizing: size(peak, costs, shape) } };
+  return { ...m, costs, checks, fleet: predictFleet(requests), ceiling: primaryCeiling(requests), tenMillion: { pattern: TEN_MILLION, day: perDay(TEN_MILLION), peak, sizing: size(peak, costs, shape) } };
 };

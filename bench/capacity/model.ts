@@ -15,6 +15,11 @@ export interface RequestCost {
   hashMs: number;
   /** The PostgreSQL server's processes: the database's backends and the server's writers. */
   postgresMs: number;
+  /**
+   * The database's WAL records, full-page images left out: those come with the first change to a
+   * page after a checkpoint, so they follow the checkpoint interval and the pages in use, not the
+   * request (docs/scaling.md bounds them apart). The whole server's WAL without pg_walinspect.
+   */
   walBytes: number;
   /** A backend busy with the request (a statement running or a transaction open). */
   connectionMs: number;
@@ -37,7 +42,7 @@ export const costOf = (w: Window, hashes: boolean): RequestCost => {
     instanceMs,
     hashMs: hashes ? instanceMs - eventLoopMs : 0,
     postgresMs,
-    walBytes: per(w.postgres.walBytes ?? w.postgres.serverWalBytes),
+    walBytes: per(w.postgres.walBytes === null ? w.postgres.serverWalBytes : w.postgres.walBytes - (w.postgres.fullPageBytes ?? 0)),
     connectionMs: per(w.postgres.meanBusyConnections * w.seconds * 1000),
     transactions: per(w.postgres.transactions),
     loadGeneratorMs: per(w.generator.cpuMs),

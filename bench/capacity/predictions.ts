@@ -35,6 +35,21 @@ export const checkAgainst = (predictions: Prediction[], measured: { load: Work; 
     return m ? [{ ...p, measured: m.rps, error: (p.rate - m.rps) / m.rps }] : [];
   });
 
+/** The resources a deployment grows by adding instances; the primary's CPU and WAL do not grow with them. */
+const INSTANCE_SIDE: Resource[] = ['event loop', 'instance CPU', 'argon2 threads', 'pool connections'];
+
+/**
+ * For each load alone: the primary's ceiling (its CPU or its WAL, whichever is lower) and how many
+ * instances it takes to reach it — past that, more instances add nothing.
+ */
+export const primaryCeiling = (costs: Record<RequestName, RequestCost>, fleet = REFERENCE_FLEET): { load: RequestName; rate: number; resource: Resource; instances: number }[] =>
+  REQUESTS.map((load) => {
+    const limits = limitsOf(costs[load], { ...fleet, instances: 1 });
+    const perInstance = Math.min(...INSTANCE_SIDE.map((resource) => limits[resource] ?? Infinity));
+    const ceiling = bottleneck({ 'primary CPU': limits['primary CPU'] ?? Infinity, WAL: limits.WAL ?? Infinity });
+    return { load, ...ceiling, instances: ceiling.rate / perInstance };
+  });
+
 /** The reference fleet with N instances, each load alone: what it serves and what is full first. */
 export const predictFleet = (costs: Record<RequestName, RequestCost>, fleet = REFERENCE_FLEET, sizes = FLEET_SIZES): Prediction[] =>
   sizes.flatMap((instances) => REQUESTS.map((load) => ({ load, instances, ...bottleneck(limitsOf(costs[load], { ...fleet, instances })) })));

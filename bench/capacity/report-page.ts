@@ -3,7 +3,7 @@ import { provenanceLine } from '../lib/provenance.js';
 import { COLD_SESSIONS, WARM_SESSIONS, type CapacityRun } from './capacity-run.js';
 import { instancesAdmitted } from './model.js';
 import { REFERENCE_FLEET } from './predictions.js';
-import { checkTable, costTable, count, deploymentLine, fleetTable, measuredTable, tenMillion } from './report.js';
+import { ceilingTable, checkTable, costTable, count, deploymentLine, fleetTable, measuredTable, tenMillion } from './report.js';
 
 /** The results file: what was measured, the costs drawn from it, and the model's figures. */
 export const toMarkdown = (run: CapacityRun): string => {
@@ -13,7 +13,7 @@ export const toMarkdown = (run: CapacityRun): string => {
     '',
     `PostgreSQL, pool of ${run.poolMax} an instance, production build; ${provenanceLine(run.made)}, load average at the end ${run.loadAtEnd.map((l) => l.toFixed(2)).join(' ')}.`,
     '',
-    `Each load on one instance, then split evenly over two on the same database: wrk with 32 connections (logins 8) in all, refreshes along 8 rotating chains; ${WARMUP_S} s of warm-up, then ${MEASURE_S} s measured. PostgreSQL's CPU: the database's backends and the server's writers, from /proc; WAL: the database's own records between the window's two positions (pg_walinspect: the records of its blocks and of the same transactions), beside pg_current_wal_lsn() before and after (the whole server's, other databases' included); the model takes the database's.`,
+    `Each load on one instance, then split evenly over two on the same database: wrk with 32 connections (logins 8) in all, refreshes along 8 rotating chains; ${WARMUP_S} s of warm-up, then ${MEASURE_S} s measured. PostgreSQL's CPU: the database's backends and the server's writers, from /proc; WAL: the database's own records between the window's two positions (pg_walinspect: the records of its blocks and of the same transactions), beside pg_current_wal_lsn() before and after (the whole server's, other databases' included); the model takes the database's records without their full-page images, which follow the checkpoints rather than the requests.`,
     '',
     '## Measured',
     '',
@@ -34,6 +34,10 @@ export const toMarkdown = (run: CapacityRun): string => {
     `## A fleet: ${deploymentLine(REFERENCE_FLEET)}`,
     '',
     ...fleetTable(run.fleet),
+    '',
+    'More instances raise the first four limits, not the primary’s: for each load alone, the rate at which the primary is full, and how many instances reach it.',
+    '',
+    ...ceilingTable(run.ceiling),
     '',
     `PostgreSQL's default max_connections (100, 3 reserved, 10 kept for operators, 1 for a migration) admits ${instancesAdmitted(run.poolMax)} instances at a pool of ${run.poolMax}.`,
     '',

@@ -1,5 +1,5 @@
 import { n } from '../lib/markdown.js';
-import type { MeasuredPhase } from './capacity-run.js';
+import type { CapacityRun, MeasuredPhase } from './capacity-run.js';
 import type { DailyPattern } from './daily-pattern.js';
 import { costOf, REQUESTS, type Deployment, type RequestCost, type Work } from './model.js';
 import type { Check, Prediction } from './predictions.js';
@@ -33,7 +33,7 @@ export const measuredTable = (phases: Pick<MeasuredPhase, 'load' | 'instances' |
 ];
 
 export const costTable = (costs: Partial<Record<Work, RequestCost>>): string[] => [
-  '| work | event loop ms | instance CPU ms | of it argon2 ms | PostgreSQL CPU ms | WAL bytes | busy backend ms | transactions | load generator ms (bench only) |',
+  '| work | event loop ms | instance CPU ms | of it argon2 ms | PostgreSQL CPU ms | WAL bytes (no full-page images) | busy backend ms | transactions | load generator ms (bench only) |',
   '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
   ...(Object.entries(costs) as [Work, RequestCost][]).map(
     ([work, c]) =>
@@ -56,6 +56,12 @@ export const fleetTable = (predictions: Prediction[]): string[] => {
   ];
 };
 
+export const ceilingTable = (ceiling: CapacityRun['ceiling']): string[] => [
+  '| load | the primary’s ceiling, req/s | set by | instances that reach it |',
+  '|---|---:|---|---:|',
+  ...ceiling.map((c) => `| ${c.load} | ${count(c.rate)} | ${c.resource} | ${n(c.instances, 1)} |`),
+];
+
 export const deploymentLine = (d: Omit<Deployment, 'instances'>): string =>
   `instances of ${d.coresPerInstance} cores (${d.hashThreads} hashes at once), a pool of ${d.poolMax} each, ${d.roundTripMs} ms round trip to a primary of ${d.primaryCores} cores that writes ${n(d.walBytesPerSecond / 1e6, 0)} MB of WAL a second`;
 
@@ -75,6 +81,6 @@ export const tenMillion = (pattern: DailyPattern, day: Record<Work, number>, pea
     '|---|---:|',
     ...Object.entries(sizing.utilisation).map(([resource, full]) => `| ${resource} | ${pct(full)} |`),
     '',
-    `First to saturate: **${sizing.first}**, when the peak grows ${n(sizing.headroom, 2)}×. WAL: ${n(walPerDay / 1e9, 1)} GB a day (before full-page images).`,
+    `First to saturate: **${sizing.first}**, when the peak grows ${n(sizing.headroom, 2)}×. WAL: ${n(walPerDay / 1e9, 1)} GB a day of records, full-page images not included (docs/scaling.md bounds them).`,
   ];
 };

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { modelOf, type MeasuredPhase } from '../../bench/capacity/capacity-run.js';
 import { peakRates, perDay, TEN_MILLION } from '../../bench/capacity/daily-pattern.js';
 import { bottleneck, costOf, instancesAdmitted, limitsOf, sharedLimitsOf, splitTouches, utilisation, type Deployment, type RequestCost, type Work } from '../../bench/capacity/model.js';
-import { checkAgainst, predictFleet, REFERENCE_FLEET } from '../../bench/capacity/predictions.js';
+import { checkAgainst, predictFleet, primaryCeiling, REFERENCE_FLEET } from '../../bench/capacity/predictions.js';
 import { size } from '../../bench/capacity/sizing.js';
 import type { Window } from '../../bench/capacity/window.js';
 import { machineBusyMsOf } from '../../bench/lib/proc.js';
@@ -52,9 +52,10 @@ describe('the capacity model (bench/capacity)', () => {
     expect(costOf(windowOf(1_000, { eventLoopMs: 3, instanceMs: 23 }), false).hashMs).to.equal(0);
   });
 
-  it('takes the database’s own WAL when pg_walinspect read it, and the whole server’s when not', () => {
+  it('takes the database’s own WAL records without full-page images when pg_walinspect read them, and the whole server’s WAL when not', () => {
     const w = windowOf(1_000, { walBytes: 500 });
     expect(costOf(w, false).walBytes).to.be.closeTo(500, 1e-9);
+    expect(costOf({ ...w, postgres: { ...w.postgres, fullPageBytes: 200 * 10_000 } }, false).walBytes).to.be.closeTo(300, 1e-9);
     expect(costOf({ ...w, postgres: { ...w.postgres, walBytes: null, fullPageBytes: null } }, false).walBytes).to.be.closeTo(1_500, 1e-9);
   });
 
@@ -112,6 +113,14 @@ describe('the capacity model (bench/capacity)', () => {
     expect(sizing.deployment.primaryCores).to.equal(4);
     expect(sizing.first).to.equal('primary CPU');
     expect(sizing.headroom).to.be.closeTo(1 / 0.45, 1e-9);
+  });
+
+  it('finds the primary’s ceiling for each load, its CPU or its WAL, and the instances that reach it', () => {
+    const reads = cost({ eventLoopMs: 0.2, instanceMs: 0.25, postgresMs: 0.1 });
+    const writes = cost({ eventLoopMs: 5, instanceMs: 7, postgresMs: 1, walBytes: 50_000 });
+    const ceiling = primaryCeiling({ session: reads, userinfo: reads, refresh: writes, login: writes });
+    expect(ceiling[0]).to.deep.equal({ load: 'session', rate: 80_000, resource: 'primary CPU', instances: 16 });
+    expect(ceiling.find((c) => c.load === 'refresh')).to.deep.equal({ load: 'refresh', rate: 2_000, resource: 'WAL', instances: 10 });
   });
 
   it('admits as many instances as max_connections leaves pools for', () => {
