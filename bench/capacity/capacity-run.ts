@@ -1,5 +1,6 @@
 import type { Provenance } from '../lib/provenance.js';
 import { peakRates, perDay, TEN_MILLION, type DailyPattern } from './daily-pattern.js';
+import { touchFullPageImages, type SessionsTable } from './full-page-images.js';
 import { costOf, REQUESTS, splitTouches, type RequestCost, type RequestName, type TouchCounted, type Work } from './model.js';
 import type { Phase } from './phase.js';
 import { checkAgainst, predictFleet, predictHere, primaryCeiling, REFERENCE_FLEET, type Check, type Prediction } from './predictions.js';
@@ -25,15 +26,24 @@ export interface CapacityRun {
   poolMax: number;
   loadAtEnd: number[];
   phases: MeasuredPhase[];
+  /** The sessions table at the end of the run: what a row takes, for the full-page images of the touches. */
+  sessionsTable: SessionsTable;
   /** A request's cost from the one-instance windows; the session check's without its touches, and a touch's, from its two windows. */
   costs: Record<Work, RequestCost>;
   checks: Check[];
   fleet: Prediction[];
   ceiling: ReturnType<typeof primaryCeiling>;
-  tenMillion: { pattern: DailyPattern; day: Record<Work, number>; peak: Record<Work, number>; sizing: Sizing };
+  tenMillion: {
+    pattern: DailyPattern;
+    day: Record<Work, number>;
+    peak: Record<Work, number>;
+    sizing: Sizing;
+    /** The touches' full-page images at the peak, bytes a second, at checkpoint_timeout 5 and 15 minutes. */
+    fullPageImages: { fiveMinutes: number; fifteenMinutes: number };
+  };
 }
 
-type Measurements = Pick<CapacityRun, 'startedAt' | 'made' | 'cores' | 'poolMax' | 'loadAtEnd' | 'phases'>;
+type Measurements = Pick<CapacityRun, 'startedAt' | 'made' | 'cores' | 'poolMax' | 'loadAtEnd' | 'phases' | 'sessionsTable'>;
 
 /**
  * The model from the one-instance windows alone; its predictions for one and two instances on the
@@ -55,5 +65,7 @@ export const modelOf = (m: Measurements): CapacityRun => {
   const checks = checkAgainst([...predictHere(requests, machine, 1), ...predictHere(requests, machine, 2)], rates);
   const { primaryCores: _primary, ...shape } = REFERENCE_FLEET;
   const peak = peakRates(TEN_MILLION);
-  return { ...m, costs, checks, fleet: predictFleet(requests), ceiling: primaryCeiling(requests), tenMillion: { pattern: TEN_MILLION, day: perDay(TEN_MILLION), peak, sizing: size(peak, costs, shape) } };
+  const images = (seconds: number): number => touchFullPageImages(TEN_MILLION.liveSessions, m.sessionsTable, peak.touch, seconds);
+  const tenMillion = { pattern: TEN_MILLION, day: perDay(TEN_MILLION), peak, sizing: size(peak, costs, shape), fullPageImages: { fiveMinutes: images(300), fifteenMinutes: images(900) } };
+  return { ...m, costs, checks, fleet: predictFleet(requests), ceiling: primaryCeiling(requests), tenMillion };
 };

@@ -18,6 +18,8 @@ export interface DailyPattern {
   refreshEveryMinutes: number;
   /** Userinfo calls a day for each OpenID user (applications that call it on every request of their own). */
   userinfoPerOpenIdUser: number;
+  /** Sessions alive at once: each login's lives up to 7 days idle and 30 in all. */
+  liveSessions: number;
   /** The busiest hour's rate over the day's mean; logins bunch more (the start of the working day). */
   peakToMean: number;
   loginPeakToMean: number;
@@ -34,6 +36,7 @@ export const TEN_MILLION: DailyPattern = {
   openIdMinutesPerUser: 120,
   refreshEveryMinutes: 10,
   userinfoPerOpenIdUser: 100,
+  liveSessions: 5_000_000,
   peakToMean: 3,
   loginPeakToMean: 5,
 };

@@ -7,7 +7,6 @@ import { ceilingTable, checkTable, costTable, count, deploymentLine, fleetTable,
 
 /** The results file: what was measured, the costs drawn from it, and the model's figures. */
 export const toMarkdown = (run: CapacityRun): string => {
-  const { pattern, day, peak, sizing } = run.tenMillion;
   return [
     `# Capacity bench, ${new Date(run.startedAt).toISOString()}`,
     '',
@@ -43,6 +42,6 @@ export const toMarkdown = (run: CapacityRun): string => {
     '',
     '## Ten million users',
     '',
-    ...tenMillion(pattern, day, peak, sizing, run.costs),
+    ...tenMillion(run),
   ].join('\n');
 };

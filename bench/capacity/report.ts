@@ -65,7 +65,9 @@ export const ceilingTable = (ceiling: CapacityRun['ceiling']): string[] => [
 export const deploymentLine = (d: Omit<Deployment, 'instances'>): string =>
   `instances of ${d.coresPerInstance} cores (${d.hashThreads} hashes at once), a pool of ${d.poolMax} each, ${d.roundTripMs} ms round trip to a primary of ${d.primaryCores} cores that writes ${n(d.walBytesPerSecond / 1e6, 0)} MB of WAL a second`;
 
-export const tenMillion = (pattern: DailyPattern, day: Record<Work, number>, peak: Record<Work, number>, sizing: Sizing, costs: Partial<Record<Work, RequestCost>>): string[] => {
+export const tenMillion = (run: Pick<CapacityRun, 'tenMillion' | 'costs' | 'sessionsTable'>): string[] => {
+  const { pattern, day, peak, sizing, fullPageImages } = run.tenMillion;
+  const { costs, sessionsTable: table } = run;
   const d = sizing.deployment;
   const walPerDay = (Object.entries(day) as [Work, number][]).reduce((bytes, [work, each]) => bytes + each * (costs[work]?.walBytes ?? 0), 0);
   return [
@@ -81,6 +83,8 @@ export const tenMillion = (pattern: DailyPattern, day: Record<Work, number>, pea
     '|---|---:|',
     ...Object.entries(sizing.utilisation).map(([resource, full]) => `| ${resource} | ${pct(full)} |`),
     '',
-    `First to saturate: **${sizing.first}**, when the peak grows ${n(sizing.headroom, 2)}×. WAL: ${n(walPerDay / 1e9, 1)} GB a day of records, full-page images not included (docs/scaling.md bounds them).`,
+    `First to saturate: **${sizing.first}**, when the peak grows ${n(sizing.headroom, 2)}×. WAL: ${n(walPerDay / 1e9, 1)} GB a day of records, full-page images not included.`,
+    '',
+    `Full-page images of the touches at the peak: ${count(pattern.liveSessions)} live sessions of ${count(table.heapBytes / Math.max(1, table.rows))} bytes a row in the heap (${count(table.indexBytes / Math.max(1, table.rows))} in its indexes; the sessions table at the end of this run, ${count(table.rows)} rows) make at most ${n(fullPageImages.fiveMinutes / 1e6, 1)} MB/s at checkpoint_timeout 5 min, ${n(fullPageImages.fifteenMinutes / 1e6, 1)} MB/s at 15 min.`,
   ];
 };

@@ -27,6 +27,7 @@ import { BENCH_PASSWORD, writeLines, type SeedPlan } from '../seed/seed.js';
 import { COLD_SESSIONS, modelOf, WARM_SESSIONS, type CapacityRun, type MeasuredPhase } from './capacity-run.js';
 import type { Work } from './model.js';
 import { measurePhase, refreshChains, wrkSideBySide, type Driver, type Phase } from './phase.js';
+import type { SessionsTable } from './full-page-images.js';
 import { startPostgresMeter } from './postgres-meter.js';
 import { toMarkdown } from './report-page.js';
 
@@ -42,6 +43,20 @@ const ORDER: [Work, number][] = [
 ];
 const CHAINS = 8;
 const LOGIN_CONNECTIONS = 8;
+
+/** The sessions table's rows and sizes, for what a row takes on the primary's pages. */
+const sessionsTableOf = async (url: string): Promise<SessionsTable> => {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ rows: number; heap: string; indexes: string }>(
+      "select count(*)::int as rows, pg_relation_size('sessions')::text as heap, pg_indexes_size('sessions')::text as indexes from sessions",
+    );
+    return { rows: rows[0]?.rows ?? 0, heapBytes: Number(rows[0]?.heap ?? 0), indexBytes: Number(rows[0]?.indexes ?? 0) };
+  } finally {
+    await client.end();
+  }
+};
 
 /** Sessions whose last_seen_at was written in the phase's warm-up, and in its measured window. */
 const touchesIn = async (url: string, phase: Phase): Promise<{ warmUp: number; window: number }> => {
@@ -97,7 +112,7 @@ async function main(work: string): Promise<CapacityRun> {
         const touched = load === 'session' || load === 'touch';
         phases.push({ load, instances, ...phase, touches: touched ? await touchesIn(url, phase) : null });
       }
-      return modelOf({ startedAt, made, cores, poolMax: POOL_MAX, phases, loadAtEnd: loadavg() });
+      return modelOf({ startedAt, made, cores, poolMax: POOL_MAX, phases, sessionsTable: await sessionsTableOf(url), loadAtEnd: loadavg() });
     } finally {
       await meter.stop();
       for (const server of servers) await server.stop();

@@ -5,6 +5,7 @@ import { bottleneck, costOf, instancesAdmitted, limitsOf, sharedLimitsOf, splitT
 import { checkAgainst, predictFleet, primaryCeiling, REFERENCE_FLEET } from '../../bench/capacity/predictions.js';
 import { size } from '../../bench/capacity/sizing.js';
 import type { Window } from '../../bench/capacity/window.js';
+import { touchFullPageImages } from '../../bench/capacity/full-page-images.js';
 import { machineBusyMsOf } from '../../bench/lib/proc.js';
 
 const cost = (overrides: Partial<RequestCost> = {}): RequestCost => ({
@@ -157,6 +158,7 @@ describe('the capacity model (bench/capacity)', () => {
       cores: 2,
       poolMax: 10,
       loadAtEnd: [0, 0, 0],
+      sessionsTable: { rows: 100_000, heapBytes: 22_118_400, indexBytes: 20_000_000 },
       phases: [
         phase('session', 2, 3_000, { ...reads, postgresMs: 9 }, 0),
         phase('session', 1, 4_000, reads, 0),
@@ -178,6 +180,7 @@ describe('the capacity model (bench/capacity)', () => {
     expect(run.checks.filter((c) => c.load === 'login').map((c) => c.instances)).to.deep.equal([1]);
     expect(run.fleet).to.have.length(16);
     expect(run.tenMillion.sizing.deployment.instances).to.be.greaterThan(0);
+    expect(run.tenMillion.fullPageImages.fiveMinutes).to.be.closeTo(3 * run.tenMillion.fullPageImages.fifteenMinutes, 1e5);
   });
 
   it('reads the error of a prediction against what was measured, and skips a load not measured', () => {
@@ -190,6 +193,15 @@ describe('the capacity model (bench/capacity)', () => {
     );
     expect(checks).to.deep.equal([{ load: 'session', instances: 2, rate: 5_000, resource: 'machine CPU', measured: 4_000, error: 0.25 }]);
     expect(predictFleet({ session: cost(), login: cost(), refresh: cost(), userinfo: cost() }, REFERENCE_FLEET, [1, 3]).map((p) => p.instances)).to.deep.equal([1, 1, 1, 1, 3, 3, 3, 3]);
+  });
+
+  it('bounds the touches’ full-page images by the heap pages a checkpoint interval reaches', () => {
+    // 221 bytes a row: 5 000 000 sessions on 135 000 pages; 8 333 touches a second reach 500 000 sessions an interval.
+    const table = { rows: 100_000, heapBytes: 22_118_400, indexBytes: 20_000_000 };
+    const dirtied = 135_000 * (1 - Math.exp(-500_000 / 135_000));
+    expect(touchFullPageImages(5_000_000, table, 500_000 / 60, 300)).to.be.closeTo((dirtied * 8_192) / 300, 1);
+    expect(touchFullPageImages(5_000_000, table, 1, 300)).to.be.closeTo((8_192 * 60) / 300, 1);
+    expect(touchFullPageImages(1_000, table, 500_000 / 60, 300)).to.be.closeTo((27 * (1 - Math.exp(-1_000 / 27)) * 8_192) / 300, 1);
   });
 
   it('reads the machine’s busy time from /proc/stat, idle and iowait left out', () => {
