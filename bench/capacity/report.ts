@@ -1,9 +1,8 @@
 import { n } from '../lib/markdown.js';
 import type { CapacityRun, MeasuredPhase } from './capacity-run.js';
-import type { DailyPattern } from './daily-pattern.js';
 import { costOf, REQUESTS, type Deployment, type RequestCost, type Work } from './model.js';
 import type { Check, Prediction } from './predictions.js';
-import { TARGET_UTILISATION, type Sizing } from './sizing.js';
+import { TARGET_UTILISATION } from './sizing.js';
 
 export const TITLES: Record<Work, string> = {
   session: 'session check (GET /api/v1/users/me, cookie)',
