@@ -9,7 +9,6 @@
  * token the previous refresh returned, as a client does. The GET loads run under wrk, as in
  * `npm run bench`. BENCH_MEASURE_S (default 10) sets the refresh and wrk windows.
  */
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,14 +17,14 @@ import { GET_CONNECTIONS, log, usersMe } from '../lib/loads.js';
 import { MEASURE_S, measure, type Measured } from '../lib/measure.js';
 import { loop, type LoopResult } from '../lib/client-loop.js';
 import { provenance, provenanceLine } from '../lib/provenance.js';
-import { GATEHOUSE_MAIN, startGatehouse } from '../lib/servers.js';
+import { startGatehouse } from '../lib/servers.js';
 import { ensureWrk } from '../lib/wrk.js';
 import { seedPostgres } from '../seed/seed-postgres.js';
 import { BENCH_PASSWORD, seed, writeLines, type SeedPlan } from '../seed/seed.js';
-import { exchangeCode, refresh, signIn, type OidcTarget } from '../../spec/support/oidc/headless-flow.js';
+import { exchangeCode, refresh, signIn } from '../../spec/support/oidc/headless-flow.js';
 import { mintMany } from '../lib/mint-codes.js';
+import { benchTarget, createBenchClient } from '../lib/oidc-client.js';
 
-const PUBLIC_ORIGIN = 'https://gatehouse.bench.invalid';
 const ROUNDS = Number(process.env.BENCH_OIDC_ROUNDS ?? 5);
 const BATCH = Number(process.env.BENCH_OIDC_BATCH ?? 200);
 /** Concurrent clients at the token endpoint: a few applications' backends at once. */
@@ -55,21 +54,7 @@ try {
   const env = { SERVICE_TRUST_PROXY: '1' };
   const server = await startGatehouse(seeded.url, join(work, 'server.log'), [], env);
   try {
-    const base = `http://127.0.0.1:${server.port}`;
-    const redirectUri = 'http://127.0.0.1:9/callback';
-    const cli = execFileSync(process.execPath, [GATEHOUSE_MAIN, 'oidc-clients', 'create', '--name', 'Bench', '--redirect-uri', redirectUri, '--skip-consent'], {
-      env: {
-        PATH: process.env.PATH,
-        SERVICE_ENVIRONMENT: 'production',
-        SERVICE_DATABASE_URL: seeded.url,
-        SERVICE_PUBLIC_URL: PUBLIC_ORIGIN,
-        SERVICE_SECRET_KEY: 'bench-secret-key-0123456789abcdef01234567',
-      },
-      encoding: 'utf8',
-    });
-    const client = JSON.parse(cli) as { client_id: string; client_secret: string };
-    // Production Gatehouse behind a pretend TLS proxy (SERVICE_TRUST_PROXY=1), so its cookies may be Secure.
-    const target: OidcTarget = { base, publicOrigin: PUBLIC_ORIGIN, clientId: client.client_id, clientSecret: client.client_secret, redirectUri, headers: { 'X-Forwarded-Proto': 'https' } };
+    const target = benchTarget(server.port, createBenchClient(seeded.url));
     const jar = await signIn(target, seeded.emails[0]!, BENCH_PASSWORD);
 
     log('warm-up: 50 codes minted and exchanged');
