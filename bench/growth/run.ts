@@ -17,7 +17,6 @@
  * start-up purges delete those payloads and the events past a 180-day retention (half a year's).
  * BENCH_MEASURE_S (default 10) sets their windows.
  */
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -30,13 +29,14 @@ import { forSeconds, loop, type LoopResult } from '../lib/client-loop.js';
 import { GET_CONNECTIONS, log, post, usersMe } from '../lib/loads.js';
 import { MEASURE_S, WARMUP_S, type Measured } from '../lib/measure.js';
 import { provenance, provenanceLine, stampOf } from '../lib/provenance.js';
-import { GATEHOUSE_MAIN, startGatehouse } from '../lib/servers.js';
+import { startGatehouse } from '../lib/servers.js';
 import type { ServerProcess } from '../lib/server-process.js';
 import { ensureWrk, runWrk, type WrkLoad, type WrkResult } from '../lib/wrk.js';
 import { seedPostgres } from '../seed/seed-postgres.js';
 import { BENCH_PASSWORD, seed, writeLines, type Seeded, type SeedPlan } from '../seed/seed.js';
 import { FILLER_GRANT, growPostgres, growSqlite } from './seed-growth.js';
 import { mintMany } from '../lib/mint-codes.js';
+import { benchTarget, createBenchClient, type BenchClient } from '../lib/oidc-client.js';
 
 const ENGINE = benchEngine();
 const SMALL = 10_000;
@@ -46,8 +46,6 @@ const WORKING_SET = 1_000;
 /** The retention the purge phase starts a server with (the default); the other servers keep ten years, so nothing goes. */
 const RETENTION_DAYS = 180;
 const KEEP_ALL_DAYS = 3650;
-const PUBLIC_ORIGIN = 'https://gatehouse.bench.invalid';
-const REDIRECT_URI = 'http://127.0.0.1:9/callback';
 const TOKEN_CONCURRENCY = 8;
 /** The share of its small-table rate each load must keep on the big tables (issue 40). */
 const TARGET = 0.85;
@@ -75,7 +73,7 @@ interface Prepared {
   rows: number;
   url: string;
   seeded: Seeded;
-  client: { client_id: string; client_secret: string };
+  client: BenchClient;
   drop: () => Promise<void>;
 }
 
@@ -114,13 +112,6 @@ const serverEnv = (retentionDays: number): Record<string, string> => ({
   SERVICE_DATABASE_POOL_MAX: '10',
 });
 
-const createClient = (url: string): { client_id: string; client_secret: string } =>
-  JSON.parse(
-    execFileSync(process.execPath, [GATEHOUSE_MAIN, 'oidc-clients', 'create', '--name', 'Bench', '--redirect-uri', REDIRECT_URI, '--skip-consent'], {
-      env: { PATH: process.env.PATH, SERVICE_ENVIRONMENT: 'production', SERVICE_DATABASE_URL: url, SERVICE_PUBLIC_URL: PUBLIC_ORIGIN, SERVICE_SECRET_KEY: 'bench-secret-key-0123456789abcdef01234567' },
-      encoding: 'utf8',
-    }),
-  ) as { client_id: string; client_secret: string };
 
 /** A database with USERS users, the working set, and `rows` rows of sessions, payloads and events. */
 async function prepare(rows: number): Promise<Prepared> {
@@ -129,13 +120,13 @@ async function prepare(rows: number): Promise<Prepared> {
   if (ENGINE === 'postgres') {
     const { url, drop } = await createPostgresDatabase('gatehouse_bench_growth');
     const seeded = await seedPostgres(url, plan);
-    const client = createClient(url);
+    const client = createBenchClient(url);
     await growPostgres(url, { rows, existingSessions: WORKING_SET, clientId: client.client_id }, progress);
     return { rows, url, seeded, client, drop };
   }
   const file = join(work, `growth-${rows}.sqlite3`);
   const seeded = await seed({ file, ...plan });
-  const client = createClient(seeded.url);
+  const client = createBenchClient(seeded.url);
   growSqlite(file, { rows, existingSessions: WORKING_SET, clientId: client.client_id }, progress);
   return { rows, url: seeded.url, seeded, client, drop: () => Promise.resolve(rmSync(file, { force: true })) };
 }
@@ -169,7 +160,7 @@ interface Served {
 const served = async (prepared: Prepared, server: ServerProcess): Promise<Served> => {
   const { seeded, client } = prepared;
   const tag = `rows-${prepared.rows}`;
-  const target: OidcTarget = { base: `http://127.0.0.1:${server.port}`, publicOrigin: PUBLIC_ORIGIN, clientId: client.client_id, clientSecret: client.client_secret, redirectUri: REDIRECT_URI, headers: { 'X-Forwarded-Proto': 'https' } };
+  const target: OidcTarget = benchTarget(server.port, client);
   return {
     pid: server.pid,
     server,
