@@ -17,7 +17,7 @@ import { interactionPages } from './pages/routes/interaction-pages.js';
 import { rootRedirect } from './pages/routes/root-redirect.js';
 import { assembleApp } from './web/assemble-app.js';
 import { createShortLivedCookie } from './web/cookies/short-lived-cookie.js';
-import { DEVICE_PATH, OIDC_PATH, PAGES } from './web/paths.js';
+import { DEVICE_PATH, OIDC_PATH, PAGES, USERINFO_PATH } from './web/paths.js';
 import { createAuthDeps } from './web/session/auth-deps.js';
 
 export interface AppDeps {
@@ -60,6 +60,10 @@ export function createApp({ useCases, config, logger, metrics, clock, oidc, lean
     leanLane,
     hotReads: api.hotReads,
     faces: [
+      // Many applications call userinfo at each of their own requests: its lean way is tried before any router is walked.
+      (app) => {
+        if (attached?.userinfo) app.get(USERINFO_PATH, attached.userinfo);
+      },
       api.mount,
       // Before the pages: the provider's interactions and endpoints live under /gatehouse/oidc.
       (app) => {

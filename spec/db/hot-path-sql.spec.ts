@@ -5,6 +5,7 @@ import { PreparedRegistration } from '../../src/adapters/knex/hot-path/prepared-
 import { PreparedScopeQueries } from '../../src/adapters/knex/hot-path/prepared-scope-queries.js';
 import { KnexOidcClientLookup } from '../../src/adapters/knex/oidc/knex-oidc-client-lookup.js';
 import { KnexOidcPayloadStore } from '../../src/adapters/knex/oidc/knex-oidc-payload-store.js';
+import { KnexOidcUserinfoLookup } from '../../src/adapters/knex/oidc/knex-oidc-userinfo-lookup.js';
 import { SystemClock } from '../../src/adapters/system-clock.js';
 import { PreparedAccountReads } from '../../src/adapters/knex/hot-path/prepared-account-reads.js';
 import { createTempDatabase, type TempDatabase } from '../support/db/temp-database.js';
@@ -62,6 +63,43 @@ const OIDC_READS = {
   memberGroups: 'select `groups`.`id`, `groups`.`name` from `group_members` inner join `groups` on `groups`.`id` = `group_members`.`group_id` where `group_members`.`user_id` = ? order by `groups`.`name` asc',
 };
 
+// What SQLite lacks is spelled per engine: a SHA-256 (SQLite's is the service's own sha256_hex), a JSON field, a JSON list.
+const SPELLED = {
+  sqlite: {
+    sessionUidHash: "sha256_hex(json_extract(`token`.`payload`, '$.sessionUid'))",
+    grantIdHash: 'sha256_hex(`token`.`grant_id`)',
+    groupIds: 'json_group_array(`groups`.`id` order by `groups`.`name`)',
+    groupPairs: 'json_group_array(json_array(`groups`.`id`, `groups`.`name`) order by `groups`.`name`)',
+  },
+  postgres: {
+    sessionUidHash: "encode(sha256(convert_to((`token`.`payload`::json ->> 'sessionUid'), 'UTF8')), 'hex')",
+    grantIdHash: "encode(sha256(convert_to(`token`.`grant_id`, 'UTF8')), 'hex')",
+    groupIds: 'json_agg(`groups`.`id` order by `groups`.`name`)',
+    groupPairs: 'json_agg(json_build_array(`groups`.`id`, `groups`.`name`) order by `groups`.`name`)',
+  },
+}[TEST_ENGINE];
+const aliased = (table: string, prefix: string, names: string[]) => names.map((name) => `\`${table}\`.\`${name}\` as \`${prefix}${name}\``).join(', ');
+const payloadColumns = (alias: string) => `\`${alias}\`.\`payload\` as \`${alias}_payload\`, \`${alias}\`.\`consumed_at\` as \`${alias}_consumed_at\``;
+const livePart = (alias: string, column: string, key: string) =>
+  `\`${alias}\`.\`model\` = ? and \`${alias}\`.\`${column}\` = ${key} and (\`${alias}\`.\`expires_at\` is null or \`${alias}\`.\`expires_at\` > ?)`;
+/**
+ * Userinfo's one read: the access token by its key's SHA-256; its provider session and its grant by
+ * the SHA-256 of what the token names; its client and the client's groups; its account (never
+ * password_hash) and the member's groups.
+ */
+const USERINFO_READ = {
+  userinfoByAccessToken:
+    `select ${payloadColumns('token')}, ${payloadColumns('session')}, ${payloadColumns('grant')}, ${aliased('oidc_clients', 'c__', CLIENT)}, ` +
+    `(select ${SPELLED.groupIds} from \`oidc_client_groups\` inner join \`groups\` on \`groups\`.\`id\` = \`oidc_client_groups\`.\`group_id\` where \`oidc_client_groups\`.\`client_id\` = \`oidc_clients\`.\`client_id\`) as \`client_groups\`, ` +
+    `${aliased('users', 'u__', OWNER)}, ` +
+    `(select ${SPELLED.groupPairs} from \`group_members\` inner join \`groups\` on \`groups\`.\`id\` = \`group_members\`.\`group_id\` where \`group_members\`.\`user_id\` = \`users\`.\`id\`) as \`user_groups\` ` +
+    `from \`oidc_payloads\` as \`token\` ` +
+    `left join \`oidc_payloads\` as \`session\` on ${livePart('session', 'uid', SPELLED.sessionUidHash)} ` +
+    `left join \`oidc_payloads\` as \`grant\` on ${livePart('grant', 'id', SPELLED.grantIdHash)} ` +
+    'left join `oidc_clients` on `oidc_clients`.`client_id` = `token`.`client_id` left join `users` on `users`.`id` = `token`.`account_id` ' +
+    'where `token`.`model` = ? and `token`.`id` = ? and (`token`.`expires_at` is null or `token`.`expires_at` > ?)',
+};
+
 /** The same text in the engine's dialect. */
 const onEngine = (sql: Record<string, string>): Record<string, string> => {
   if (TEST_ENGINE === 'sqlite') return sql;
@@ -88,6 +126,10 @@ describe(`the hot path's SQL, pinned (${ENGINE_LABEL})`, () => {
   it("the OpenID provider's reads (payload, client and its groups, the account and its groups) are one statement each, by an exact key", () => {
     const sql = { ...new KnexOidcPayloadStore(database.db, new SystemClock()).sql, ...new KnexOidcClientLookup(database.db).sql, ...new PreparedAccountReads(database.db).sql };
     expect(sql).to.deep.equal(onEngine(OIDC_READS));
+  });
+
+  it("userinfo's reads are one statement on primary keys and indexes, prepared once", () => {
+    expect(new KnexOidcUserinfoLookup(database.db, new SystemClock()).sql).to.deep.equal(onEngine(USERINFO_READ));
   });
 
   // PostgreSQL runs the touches and the sign-in's writes through knex's builders (its commit is durable either way): SQLite only.

@@ -2,9 +2,11 @@ import { createHash, randomBytes } from 'node:crypto';
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
+import { composeService } from '../../src/compose.js';
 import { createApp } from '../../src/create-app.js';
-import type { ClientAccessRequest } from '../../src/core/use-cases/access/decide-client-access.js';
+import type { ClientAccessRequest, ReadClientAccessRequest } from '../../src/core/use-cases/access/decide-client-access.js';
 import type { UseCases } from '../../src/core/use-cases/use-cases.js';
+import { createPrometheusMetrics, type PrometheusMetrics } from '../../src/metrics/prometheus-metrics.js';
 import { createOidcMount } from '../../src/oidc/create-oidc-mount.js';
 import { createLogger } from '../../src/runtime/logger.js';
 import { ENGINE_LABEL } from '../support/db/test-engine.js';
@@ -27,6 +29,7 @@ interface Answer {
 interface Face {
   port: number;
   decisions: ('tentative' | 'final')[];
+  metrics: PrometheusMetrics;
   close(): Promise<void>;
 }
 
@@ -63,14 +66,20 @@ describe(`the lean userinfo answers as oidc-provider's own userinfo (${ENGINE_LA
         decisions.push(asked.tentative === true ? 'tentative' : 'final');
         return useCases.decideClientAccess(asked);
       },
+      decideReadClientAccess: (asked: ReadClientAccessRequest) => {
+        decisions.push(asked.tentative === true ? 'tentative' : 'final');
+        return useCases.decideReadClientAccess(asked);
+      },
     };
     const logger = createLogger('silent');
     const oidc = createOidcMount({ useCases: observed, ports: server.service.ports, config: server.config, logger });
-    const http: Server = createServer(createApp({ useCases, config: server.config, logger, oidc, leanLane }));
+    const metrics = createPrometheusMetrics();
+    const http: Server = createServer(createApp({ useCases, config: server.config, logger, oidc, leanLane, metrics }));
     await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
     return {
       port: (http.address() as AddressInfo).port,
       decisions,
+      metrics,
       close: async () => {
         http.closeAllConnections();
         await new Promise<void>((resolve) => http.close(() => resolve()));
@@ -168,6 +177,10 @@ describe(`the lean userinfo answers as oidc-provider's own userinfo (${ENGINE_LA
     expect(foreign.answer.headers['access-control-allow-origin']).to.equal(undefined);
     const wikiForeign = await bothWays('confidential client, any origin', ME, bearer(token, { Origin: SPA_ORIGIN }), ida);
     expect(wikiForeign.answer.headers['access-control-allow-origin']).to.equal(undefined);
+    const labelled = /http_server_request_duration_seconds_count\{method="GET",route="([^"]*)",status_code="200"\} (\d+)/g;
+    const routesOf = async (face: Face) => [...(await face.metrics.registry.metrics()).matchAll(labelled)].map((match) => `${match[1]} ${match[2]}`);
+    expect(await routesOf(lane), 'the metrics (and the access log) name the endpoint alike').to.deep.equal(['/gatehouse/oidc/me 5']);
+    expect(await routesOf(chain)).to.deep.equal(['/gatehouse/oidc/me 5']);
   });
 
   it('leaves every other shape to the provider, which answers it the same way', async () => {
@@ -181,6 +194,7 @@ describe(`the lean userinfo answers as oidc-provider's own userinfo (${ENGINE_LA
       ['query token', `${ME}?access_token=${token}`, {}],
       ['scope in the query', `${ME}?scope=openid`, bearer(token)],
       ['trailing slash', `${ME}/`, bearer(token)],
+      ['capitals in the path', '/gatehouse/OIDC/me', bearer(token)],
       ['POST with a form', ME, { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'scope=openid' }],
       ['HEAD', ME, { method: 'HEAD', ...bearer(token) }],
       ['preflight, allowed origin', ME, { method: 'OPTIONS', headers: { Origin: SPA_ORIGIN, 'Access-Control-Request-Method': 'GET' } }],
@@ -242,5 +256,73 @@ describe(`the lean userinfo answers as oidc-provider's own userinfo (${ENGINE_LA
     await refused('client deleted, member token', member, leo);
     await useCases.disableUser('operator', { email: 'leo@example.com' });
     await refused('disabled user', leaving, leo);
+  });
+
+  it('judges the records of its one read as the provider judges them: the grant, the session, the policy, a change made on another instance', async () => {
+    const { useCases, ports, db } = server.service;
+    const wikiTarget = targetOf(wiki.id, wiki.secret);
+    const mia = await createMember(server, 'mia@example.com', 'Mia');
+    const miaJar = await signIn(wikiTarget, 'mia@example.com', PASSWORD);
+    const answers = async (what: string, token: string, status: number, options = bearer(token)) => {
+      const { answer, laneAnswered } = await bothWays(what, ME, options, mia);
+      expect(answer.status, `${what}: ${answer.body}`).to.equal(status);
+      return { laneAnswered, body: answer.body, headers: answer.headers };
+    };
+    const token = await accessTokenFor(wikiTarget, miaJar, 'openid email profile');
+    expect((await answers('plain', token, 200)).laneAnswered).to.equal(true);
+
+    // Mia's session holds one grant for the client: its records, rewritten and put back.
+    const { grantId, sessionUid } = (await ports.oidcPayloads.find('AccessToken', token)) as { grantId: string; sessionUid: string };
+    const grant = (await ports.oidcPayloads.find('Grant', grantId))!;
+    const setGrant = (change: Record<string, unknown>) => ports.oidcPayloads.upsert('Grant', grantId, { ...grant, ...change }, new Date(Date.now() + 600_000));
+    await setGrant({ rejected: { openid: { claims: ['email'] } } });
+    const rejecting = await answers('the grant rejects a claim', token, 200);
+    expect([rejecting.laneAnswered, JSON.parse(rejecting.body).email], 'left to the provider, which leaves the claim out').to.deep.equal([false, undefined]);
+    await setGrant({ exp: Math.floor(Date.now() / 1000) - 60 });
+    expect((await answers('the grant past its exp', token, 401)).laneAnswered).to.equal(false);
+    await setGrant({});
+    const sessionRow = { model: 'Session', uid: createHash('sha256').update(sessionUid).digest('hex') };
+    const [stored] = (await db('oidc_payloads').where(sessionRow).select('payload')) as { payload: string }[];
+    const session = JSON.parse(stored!.payload) as { authorizations: Record<string, { grantId: string }> };
+    await db('oidc_payloads').where(sessionRow).update({ payload: JSON.stringify({ ...session, authorizations: { [wiki.id]: { grantId: 'another' } } }) });
+    expect((await answers('the session holds another grant', token, 401)).laneAnswered).to.equal(false);
+    await db('oidc_payloads').where(sessionRow).update({ payload: stored!.payload });
+    expect((await answers('records put back', token, 200)).laneAnswered).to.equal(true);
+    await ports.oidcPayloads.consume('AccessToken', token, new Date());
+    expect((await answers('a consumed access token', token, 200)).laneAnswered, 'left to the provider').to.equal(false);
+    const fresh = await accessTokenFor(wikiTarget, miaJar, 'openid');
+    await ports.oidcPayloads.consume('Grant', grantId, new Date());
+    expect((await answers('a consumed grant', fresh, 200)).laneAnswered, 'left to the provider').to.equal(false);
+    await ports.oidcPayloads.destroy('Grant', grantId);
+    expect((await answers('the grant gone', fresh, 401)).laneAnswered).to.equal(false);
+
+    // A second factor the client now asks for: proved by the token's own amr, or not.
+    const secure = await useCases.createOidcClientAsOperator({ name: 'Secure', type: 'confidential', redirect_uris: [REDIRECT_URI], post_logout_redirect_uris: [], skip_consent: true, require_pkce: true });
+    const secureToken = await accessTokenFor(targetOf(secure.client.clientId, String(secure.secret)), miaJar, 'openid');
+    await useCases.updateOidcClient('operator', secure.client.clientId, { require_mfa: true });
+    expect((await answers('require_mfa, no mfa in the amr', secureToken, 401)).laneAnswered).to.equal(false);
+    await rewrite(secureToken, { extra: { amr: ['pwd', 'mfa'] } });
+    expect((await answers('require_mfa, mfa in the amr', secureToken, 200)).laneAnswered).to.equal(true);
+
+    // Another instance over the same database changes the client and the groups: the next call sees it.
+    const other = composeService({ ...server.config, databasePoolMax: 1 }, {}, createLogger('silent'));
+    try {
+      const spaToken = await accessTokenFor(targetOf(spa, ''), miaJar, 'openid groups', false);
+      const from = { Origin: 'https://new.example' };
+      expect((await answers('an origin not yet allowed', spaToken, 200, bearer(spaToken, from))).headers['access-control-allow-origin']).to.equal(undefined);
+      await other.useCases.updateOidcClient('operator', spa, { allowed_origins: [SPA_ORIGIN, 'https://new.example'] });
+      const allowed = await answers('the origin allowed on another instance', spaToken, 200, bearer(spaToken, from));
+      expect([allowed.laneAnswered, allowed.headers['access-control-allow-origin']]).to.deep.equal([true, 'https://new.example']);
+      await other.useCases.addGroupMember('operator', { name: 'ops' }, { email: 'mia@example.com' });
+      await other.useCases.updateGroup('operator', { name: 'ops' }, { name: 'operators' });
+      const grouped = await answers('a group joined and renamed on another instance', spaToken, 200);
+      expect([grouped.laneAnswered, JSON.parse(grouped.body).groups]).to.deep.equal([true, ['operators']]);
+      await other.useCases.updateOidcClient('operator', spa, { allowed_groups: [opsId] });
+      expect((await answers('a member of the groups the client now asks', spaToken, 200)).laneAnswered).to.equal(true);
+      await other.useCases.removeGroupMember('operator', { name: 'operators' }, { email: 'mia@example.com' });
+      expect((await answers('removed from the group on another instance', spaToken, 401)).laneAnswered).to.equal(false);
+    } finally {
+      await other.close();
+    }
   });
 });

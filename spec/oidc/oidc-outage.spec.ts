@@ -22,16 +22,17 @@ describe(`the OpenID provider during a database outage (${ENGINE_LABEL})`, funct
   it('userinfo answers 503 temporarily_unavailable with Retry-After when the account lookup finds the database away, not a 500', async () => {
     const tokens = await exchangeCode(target, await mintCode(target, await signIn(target, 'olga@example.com', PASSWORD)));
     const { useCases } = server.service;
-    const lookup = useCases.findOidcAccount;
-    // The outage guard's answer while the database is away (decision 0009).
+    const [lookup, read] = [useCases.findOidcAccount, useCases.findUserinfoSources];
+    // The outage guard's answer while the database is away (decision 0009), to the lean userinfo's read as well.
     useCases.findOidcAccount = () => Promise.reject(new DomainError('unavailable', { retryAfterSeconds: 4 }));
+    useCases.findUserinfoSources = () => Promise.reject(new DomainError('unavailable', { retryAfterSeconds: 4 }));
     try {
       const answer = await fetch(`${server.base}/me`, { headers: { authorization: `Bearer ${tokens.access_token}` } });
       expect(answer.status).to.equal(503);
       expect(answer.headers.get('retry-after')).to.equal('4');
       expect(await answer.json()).to.deep.include({ error: 'temporarily_unavailable' });
     } finally {
-      useCases.findOidcAccount = lookup;
+      [useCases.findOidcAccount, useCases.findUserinfoSources] = [lookup, read];
     }
     expect((await fetch(`${server.base}/me`, { headers: { authorization: `Bearer ${tokens.access_token}` } })).status).to.equal(200);
   });

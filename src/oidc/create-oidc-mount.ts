@@ -1,4 +1,4 @@
-import type { Request, Router } from 'express';
+import type { Request, RequestHandler, Router } from 'express';
 import type { Configuration, JWK, KoaContextWithOIDC } from 'oidc-provider';
 import type { Logger } from 'pino';
 import type { Config } from '../config/config.js';
@@ -14,7 +14,7 @@ import { signInOf } from './oidc-request-state.js';
 import { renderProviderError } from './oidc-pages.js';
 import { formActionOriginsFor, logoutSource, oidcRouter } from './oidc-router.js';
 import { ProviderHolder } from './provider-holder.js';
-import { leanUserinfo as leanUserinfoHandler } from './lean-userinfo.js';
+import { leanUserinfo } from './lean-userinfo.js';
 import { deviceFlowFeature } from './device-flow.js';
 import { deviceRouter } from './device-router.js';
 import { BackchannelRelay } from './backchannel-relay.js';
@@ -42,6 +42,8 @@ export interface OidcAttachment {
 
 /** The provider joined to an app: its own routes, and what the interaction pages may ask of it. */
 export interface AttachedOidc {
+  /** The lean userinfo (lean-userinfo.ts), mounted at GET /gatehouse/oidc/me ahead of every router; absent with the lean lane off. */
+  userinfo?: RequestHandler;
   /** Mounted at /gatehouse/oidc, after the interaction pages. */
   router: Router;
   interactions: OidcInteractions;
@@ -116,9 +118,9 @@ export const createOidcMount = (deps: OidcMountDeps): OidcMount => {
         now,
       );
       if (ports.backchannel instanceof BackchannelRelay) ports.backchannel.attach(backchannelSender(() => holder.get()));
-      const leanUserinfo = attachment.leanLane === false ? undefined : leanUserinfoHandler({ holder, useCases, emailsVerified: deps.config.oidcEmailsVerified });
-      const router = oidcRouter({ auth: attachment.auth, holder, logger, impliedConsentMark: mark, leanUserinfo });
+      const router = oidcRouter({ auth: attachment.auth, holder, logger, impliedConsentMark: mark });
       return {
+        ...(attachment.leanLane !== false && { userinfo: leanUserinfo({ holder, useCases, emailsVerified: deps.config.oidcEmailsVerified }) }),
         router,
         interactions: oidcInteractions({ holder, useCases, logger, now }),
         device: deviceRouter({ provider: router, attempts: useCases.deviceCodeAttempts, pages: attachment.pages, logger }),

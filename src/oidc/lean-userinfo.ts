@@ -3,34 +3,29 @@ import type Provider from 'oidc-provider';
 import type { UseCases } from '../core/use-cases/use-cases.js';
 import { requestContext } from '../web/request-context.js';
 import { pagePolicy } from '../web/page-sender.js';
+import { USERINFO_PATH } from '../web/paths.js';
 import { accountClaims } from './account-claims.js';
-import { ALLOWED_ORIGINS } from './client-metadata.js';
-import { amrOf } from './client-access.js';
 import type { ProviderHolder } from './provider-holder.js';
+import { clientOf, grantedScope, sessionStillHolds, userinfoToken } from './userinfo-records.js';
 
 export interface LeanUserinfoDeps {
   holder: Pick<ProviderHolder, 'get'>;
-  useCases: Pick<UseCases, 'findOidcAccount' | 'decideClientAccess'>;
+  useCases: Pick<UseCases, 'findUserinfoSources' | 'decideReadClientAccess'>;
   emailsVerified: boolean;
 }
 
-/** A claims request naming userinfo claims (only an ID token's auth_time, from max_age, is ever asked today). */
-const requestsUserinfoClaims = (claims: unknown): boolean => {
-  const userinfo = (claims as { userinfo?: unknown } | undefined)?.userinfo;
-  return userinfo !== undefined && (typeof userinfo !== 'object' || userinfo === null || Object.keys(userinfo).length > 0);
-};
-
 interface Answer {
   claims: Record<string, unknown>;
-  allowedOrigins: unknown;
+  allowedOrigins: readonly string[] | undefined;
 }
 
 /**
- * The access token of `GET /me` with `Authorization: Bearer <token>` and nothing else oidc-provider
- * would read (no query, no body, no DPoP proof), split as oidc-provider splits it; null otherwise.
+ * The access token of `GET /gatehouse/oidc/me` (as written: no query, no trailing slash, no capitals)
+ * with `Authorization: Bearer <token>` and nothing else oidc-provider would read (no body, no DPoP
+ * proof), split as oidc-provider splits it; null otherwise.
  */
 export const plainBearer = (req: Request): string | null => {
-  if (req.method !== 'GET' || req.url !== '/me') return null;
+  if (req.method !== 'GET' || req.url !== USERINFO_PATH) return null;
   const { headers } = req;
   if (headers.dpop !== undefined || headers['content-type'] !== undefined || headers['content-length'] !== undefined || headers['transfer-encoding'] !== undefined) return null;
   const parts = headers.authorization?.split(' ');
@@ -39,37 +34,38 @@ export const plainBearer = (req: Request): string | null => {
 };
 
 /**
- * oidc-provider's userinfo action (actions/userinfo.js, shared/access_token.js) on its own models,
- * for the common case only: a valid opaque access token with `openid`, no audience, not
- * sender-constrained, no claims request; a client that asks no signed, encrypted or pairwise answer;
- * a live grant of the same client and account rejecting no claim; an active account the client's
- * access policy admits. Null for anything else: the provider itself then answers, refusals included.
+ * oidc-provider's userinfo action (actions/userinfo.js, shared/access_token.js) for the common case
+ * only, on the records of one read (findUserinfoSources) judged in plain code (userinfo-records.ts):
+ * a live opaque access token with `openid`, no audience, not sender-constrained, no claims request,
+ * bound to a provider session that still holds its grant; a client that asks no signed, encrypted or
+ * pairwise answer; a live grant of the same client and account rejecting nothing; an active account
+ * the client's access policy admits. Null for anything else: the provider itself then answers,
+ * refusals included.
  */
 const answerOf = async (deps: LeanUserinfoDeps, req: Request, value: string): Promise<Answer | null> => {
   const provider: Provider = await deps.holder.get();
-  const token = await provider.AccessToken.find(value);
-  if (!token?.scopes.has('openid') || token.aud !== undefined || token['x5t#S256'] !== undefined || token.jkt !== undefined || requestsUserinfoClaims(token.claims)) return null;
-  const { clientId, accountId, grantId } = token;
-  if (typeof clientId !== 'string' || typeof accountId !== 'string' || typeof grantId !== 'string') return null;
-  const client = await provider.Client.find(clientId);
+  const read = await deps.useCases.findUserinfoSources(value);
+  if (!read) return null;
+  const now = Math.floor(Date.now() / 1000); // oidc-provider's epochTime
+  const token = userinfoToken(read.token, now);
+  if (!token || !sessionStillHolds(token, read.session, now)) return null;
+  const client = read.client && clientOf(provider, read.client);
   if (!client || client.userinfoSignedResponseAlg || client.userinfoEncryptedResponseAlg || client.subjectType === 'pairwise') return null;
-  const grant = await provider.Grant.find(grantId, { ignoreExpiration: true });
-  if (!grant || grant.isExpired || grant.clientId !== clientId || grant.accountId !== accountId || grant.getRejectedOIDCClaims().length > 0) return null;
-  const account = await deps.useCases.findOidcAccount(accountId);
-  if (!account) return null;
-  const amr = amrOf(token);
-  const judged = await deps.useCases.decideClientAccess({ userId: account.userId, clientId, amr, context: requestContext(req), tentative: true });
+  const scope = grantedScope(token, read.grant, now);
+  const { account } = read;
+  if (scope === null || !account) return null;
+  const judged = await deps.useCases.decideReadClientAccess({ userId: account.userId, clientId: token.clientId, amr: token.amr, context: requestContext(req), tentative: true, client: read.client, profile: read.profile });
   if (judged.decision !== 'allow') return null;
   const claims = new provider.Claims({ ...accountClaims(account, deps.emailsVerified), sub: account.userId }, { client });
-  claims.scope(grant.getOIDCScopeFiltered(new Set(String(token.scope).split(' '))));
-  return { claims: await claims.result(), allowedOrigins: client.metadata()[ALLOWED_ORIGINS] };
+  claims.scope(scope);
+  return { claims: await claims.result(), allowedOrigins: read.client?.allowedOrigins };
 };
 
 /** The headers the provider's stack gives a userinfo answer (cors-policy.ts, create-provider.ts, shared/no_cache.js), and its JSON. */
 const send = (req: Request, res: Response, { claims, allowedOrigins }: Answer): void => {
   res.vary('Origin');
   const origin = req.headers.origin;
-  if (origin && Array.isArray(allowedOrigins) && allowedOrigins.includes(origin)) {
+  if (origin && allowedOrigins?.includes(origin)) {
     res.setHeader('Access-Control-Allow-Origin', origin);
     res.setHeader('Access-Control-Expose-Headers', 'WWW-Authenticate');
   }

@@ -22,8 +22,6 @@ export interface OidcRouterDeps {
   logger: Logger;
   /** The value of Gatehouse's mark of an implied consent (implied-consent.ts). */
   impliedConsentMark: string;
-  /** The lean userinfo (lean-userinfo.ts), tried before the provider; absent with the lean lane off. */
-  leanUserinfo?: RequestHandler;
 }
 
 const LOGOUT_CONFIRM = `${OIDC_PATH}/logout/confirm`;
@@ -75,7 +73,6 @@ export const oidcRouter = (deps: OidcRouterDeps): Router => {
   const { auth, holder } = deps;
   const router = Router();
   router.post(POSTABLE, redirectPostToGet);
-  if (deps.leanUserinfo) router.get('/me', deps.leanUserinfo);
 
   const withProvider =
     (handler: (provider: Provider, req: Request, res: Response) => Promise<void>): RequestHandler =>

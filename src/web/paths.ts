@@ -9,3 +9,5 @@ export const OIDC_PATH = `${PAGES}/oidc`;
 /** Where a person enters the code a device shows (the device authorization grant). */
 export const DEVICE_PATH = `${PAGES}/device`;
 export const INTERACTION_PATH = `${OIDC_PATH}/interaction`;
+/** The provider's userinfo endpoint, which the lean userinfo answers ahead of every router. */
+export const USERINFO_PATH = `${OIDC_PATH}/me`;

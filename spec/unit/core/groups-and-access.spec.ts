@@ -177,6 +177,31 @@ describe('groups, usernames and access policies (memory adapters)', () => {
       expect(world.decisions.counted).to.deep.equal(['oidc:allow']);
     });
 
+    it("the lean userinfo's one read: the account as findOidcAccount answers it, and the access policy decided on what was read, tentatively", async () => {
+      const ops = await world.useCases.createGroup(admin, { name: 'ops' });
+      const { client } = await world.useCases.createOidcClient(admin, { ...CLIENT, allowed_groups: [ops.id] });
+      const token = { kind: 'AccessToken', accountId: member.user.id, clientId: client.clientId, scope: 'openid' };
+      await world.ports.oidcPayloads.upsert('AccessToken', 'at-1', token, new Date(world.clock.now().getTime() + 60_000));
+      const read = () => world.useCases.findUserinfoSources('at-1');
+      const decide = async (amr: string[]) => {
+        const sources = (await read())!;
+        return (await world.useCases.decideReadClientAccess({ userId: member.user.id, clientId: client.clientId, amr, context: CONTEXT, tentative: true, client: sources.client, profile: sources.profile })).decision;
+      };
+      expect(await world.useCases.findUserinfoSources('unknown')).to.equal(null);
+      expect((await read())?.account).to.deep.equal(await world.useCases.findOidcAccount(member.user.id));
+      expect(await decide(['pwd']), 'outside the groups').to.equal('deny');
+      await world.useCases.addGroupMember(admin, { id: ops.id }, { id: member.user.id });
+      expect([(await read())?.account?.groups, await decide(['pwd'])]).to.deep.equal([['ops'], 'allow']);
+      await world.useCases.updateOidcClient(admin, client.clientId, { require_mfa: true });
+      expect([await decide(['pwd']), await decide(['pwd', 'mfa'])]).to.deep.equal(['second_factor_setup_needed', 'allow']);
+      expect(world.decisions.counted, 'the allows counted, the refusals left to the provider').to.deep.equal(['oidc:allow', 'oidc:allow']);
+      expect(await eventsOf(world, member.principal), 'no refusal recorded').to.not.include('access_denied');
+      // Disabling also revokes the tokens (disable-user.ts): the user alone, as another writer may leave it.
+      await world.ports.scopes.open(member.user.id).updateUser({ disabledAt: world.clock.now() });
+      const disabled = await read();
+      expect([disabled?.account, disabled?.profile?.groups.map((g) => g.name)], 'nobody to the provider; the member profile as the doors read it').to.deep.equal([null, ['ops']]);
+    });
+
     it('a public client cannot be updated to go without PKCE; an unknown client is not_found', async () => {
       const { client } = await world.useCases.createOidcClient(admin, { ...CLIENT, type: 'public' });
       await expectDomainError(world.useCases.updateOidcClient(admin, client.clientId, { require_pkce: false }), 'validation_failed');

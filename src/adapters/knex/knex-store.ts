@@ -14,6 +14,7 @@ import { MIGRATIONS } from './migrations/migration-source.js';
 import { KnexOidcClientLookup } from './oidc/knex-oidc-client-lookup.js';
 import { KnexOidcKeyStore } from './oidc/knex-oidc-key-store.js';
 import { KnexOidcPayloadStore } from './oidc/knex-oidc-payload-store.js';
+import { KnexOidcUserinfoLookup } from './oidc/knex-oidc-userinfo-lookup.js';
 import { KnexPendingActions } from './pending/knex-pending-actions.js';
 
 export type { Store } from '../store.js';
@@ -35,6 +36,7 @@ export function createKnexStore(db: Knex, clock: Clock = new SystemClock()): Sto
     admins: { open: (admin) => new KnexAdminScope(db, admin) },
     oidcPayloads: new KnexOidcPayloadStore(db, clock),
     oidcClients: new KnexOidcClientLookup(db),
+    oidcUserinfo: new KnexOidcUserinfoLookup(db, clock),
     oidcKeys: new KnexOidcKeyStore(db),
     access: new KnexAccessLookups(db),
     pendingActions: new KnexPendingActions(db),

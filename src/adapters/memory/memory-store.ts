@@ -10,6 +10,8 @@ import { MemoryUserScope } from './memory-user-scope.js';
 import { MemoryPendingActions } from './memory-pending-actions.js';
 import { MemoryOidcKeyStore } from './oidc/memory-oidc-key-store.js';
 import { MemoryOidcPayloadStore } from './oidc/memory-oidc-payload-store.js';
+import { MemoryOidcUserinfoLookup } from './oidc/memory-oidc-userinfo-lookup.js';
+import type { OidcClientLookup } from '../../core/ports/oidc-store.js';
 
 /** The same ports as createKnexStore, over maps; held to the same contract suites. */
 export function createMemoryStore(
@@ -17,6 +19,14 @@ export function createMemoryStore(
   /** Given by a spec that reads what the store keeps, as a copy of the database would. */
   tables: MemoryTables = emptyTables(),
 ): Store {
+  const oidcPayloads = new MemoryOidcPayloadStore(tables, clock);
+  const oidcClients: OidcClientLookup = {
+    find: async (clientId) => {
+      const client = tables.oidcClients.get(clientId);
+      return client ? copy(client) : null;
+    },
+    originAllowed: async (origin) => [...tables.oidcClients.values()].some((c) => c.type === 'public' && c.applicationType === 'web' && c.allowedOrigins.includes(origin)),
+  };
   return {
     auth: new MemoryAuthLookups(tables),
     scopes: {
@@ -31,14 +41,9 @@ export function createMemoryStore(
       },
     },
     admins: { open: (admin) => new MemoryAdminScope(tables, admin) },
-    oidcPayloads: new MemoryOidcPayloadStore(tables, clock),
-    oidcClients: {
-      find: async (clientId) => {
-        const client = tables.oidcClients.get(clientId);
-        return client ? copy(client) : null;
-      },
-      originAllowed: async (origin) => [...tables.oidcClients.values()].some((c) => c.type === 'public' && c.applicationType === 'web' && c.allowedOrigins.includes(origin)),
-    },
+    oidcPayloads,
+    oidcClients,
+    oidcUserinfo: new MemoryOidcUserinfoLookup(tables, oidcPayloads, oidcClients),
     oidcKeys: new MemoryOidcKeyStore(tables),
     access: new MemoryAccessLookups(tables),
     pendingActions: new MemoryPendingActions(),

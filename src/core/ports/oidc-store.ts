@@ -1,4 +1,6 @@
+import type { GroupRef } from '../domain/group.js';
 import type { OidcClient } from '../domain/oidc-client.js';
+import type { CredentialOwner } from '../domain/user.js';
 
 /**
  * What oidc-provider keeps (codes, tokens, grants, sessions and interactions of the protocol), as
@@ -30,6 +32,31 @@ export interface OidcClientLookup {
   find(clientId: string): Promise<OidcClient | null>;
   /** Whether a web public client lists this exact origin in its allowed_origins (a CORS preflight names no client). */
   originAllowed(origin: string): Promise<boolean>;
+}
+
+/**
+ * All that userinfo reads of one access token, at once: each part is what its own read answers
+ * (`OidcPayloadStore.find` and `findByUid`, `OidcClientLookup.find`, the account's user and
+ * groups), null where that read finds nothing. Read now, never from a cache.
+ */
+export interface UserinfoRead {
+  /** As find('AccessToken', key) answers it. */
+  token: OidcPayload;
+  /** As findByUid('Session', token.sessionUid) answers it. */
+  session: OidcPayload | null;
+  /** As find('Grant', token.grantId) answers it. */
+  grant: OidcPayload | null;
+  /** As OidcClientLookup.find(token.clientId) answers it. */
+  client: OidcClient | null;
+  /** The user token.accountId names (disabled or not), and its groups by name. */
+  user: CredentialOwner | null;
+  groups: GroupRef[];
+}
+
+/** The read of every userinfo call. */
+export interface OidcUserinfoLookup {
+  /** Null when no live access token has this key. */
+  findByAccessToken(key: string): Promise<UserinfoRead | null>;
 }
 
 export type SigningAlgorithm = 'RS256' | 'ES256';

@@ -7,7 +7,7 @@ import type { Clock } from './clock.js';
 import type { EventRetention } from './event-retention.js';
 import type { HealthProbe } from './health-probe.js';
 import type { IdGenerator } from './id-generator.js';
-import type { OidcClientLookup, OidcKeyStore, OidcPayloadStore } from './oidc-store.js';
+import type { OidcClientLookup, OidcKeyStore, OidcPayloadStore, OidcUserinfoLookup } from './oidc-store.js';
 import type { PendingActionStore } from './pending-action-store.js';
 import type { PasswordBlocklist } from './password-blocklist.js';
 import type { PasswordHasher } from './password-hasher.js';
@@ -37,10 +37,12 @@ export interface Ports {
   webauthn: WebAuthn;
   /**
    * The OpenID provider's storage, each also a use case's: protocol payloads (the remembered
-   * consent, the purge), client lookups (decideClientAccess), signing keys (their load and rotation).
+   * consent, the purge), client lookups (decideClientAccess), signing keys (their load and rotation),
+   * and userinfo's one read (findUserinfoSources).
    */
   oidcPayloads: OidcPayloadStore;
   oidcClients: OidcClientLookup;
+  oidcUserinfo: OidcUserinfoLookup;
   oidcKeys: OidcKeyStore;
   /** The doors' per-request reads: forward-auth rules, a user's username and groups. */
   access: AccessLookups;

@@ -61,6 +61,7 @@ import { makeUpdateDisplayName } from './account/update-display-name.js';
 import { makeDescribeSignIn } from './sign-in/describe-sign-in.js';
 import { makeCreateOidcClient, makeCreateOidcClientAsOperator } from './oidc/create-oidc-client.js';
 import { makeFindOidcAccount } from './oidc/find-oidc-account.js';
+import { makeFindUserinfoSources } from './oidc/find-userinfo-sources.js';
 import { makeFindRememberedOidcConsent } from './oidc/find-remembered-oidc-consent.js';
 import { makeGrantOidcConsent } from './oidc/grant-oidc-consent.js';
 import { makeLoadOidcSigningKeys } from './oidc/load-oidc-signing-keys.js';
@@ -88,7 +89,7 @@ import {
   makeListForwardAuthRules,
   makeUpdateForwardAuthRule,
 } from './forward-auth/rule-admin.js';
-import { makeDecideClientAccess } from './access/decide-client-access.js';
+import { makeDecideClientAccess, makeDecideReadClientAccess } from './access/decide-client-access.js';
 import { makeDecideForwardAuth } from './access/decide-forward-auth.js';
 
 /** The default of SERVICE_EVENT_RETENTION_DAYS. */
@@ -178,6 +179,7 @@ export const makeUseCases = (
     revokeMyOidcGrant: makeRevokeMyOidcGrant(ports),
     recordOidcEvent: makeRecordOidcEvent(ports),
     findOidcAccount: makeFindOidcAccount(ports),
+    findUserinfoSources: makeFindUserinfoSources(ports),
     grantOidcConsent: makeGrantOidcConsent(ports),
     findRememberedOidcConsent: makeFindRememberedOidcConsent(ports),
     loadOidcSigningKeys: makeLoadOidcSigningKeys(ports),
@@ -203,6 +205,7 @@ export const makeUseCases = (
     updateForwardAuthRule: makeUpdateForwardAuthRule(ports),
     deleteForwardAuthRule: makeDeleteForwardAuthRule(ports),
     decideClientAccess: makeDecideClientAccess(ports),
+    decideReadClientAccess: makeDecideReadClientAccess(ports),
     decideForwardAuth: makeDecideForwardAuth(ports),
     checkHealth: (): Promise<boolean> => ports.health.isDatabaseUp(),
     /** The database answers and its schema is at the latest migration this build knows. */

@@ -1,4 +1,5 @@
 import type { Database } from 'better-sqlite3';
+import { addSqlFunctions } from './sqlite-functions.js';
 
 /**
  * SQLite's page cache per connection, in KiB. better-sqlite3 builds SQLite with 16 MiB, which a
@@ -11,7 +12,7 @@ export const SQLITE_PAGE_CACHE_KIB = 4096;
 
 /**
  * What every connection to the database file sets, the pool's and the reader's alike: these
- * pragmas are per connection, not per file. FULL, not NORMAL: a power cut must not roll back a
+ * pragmas and the service's SQL functions (sqlite-functions.ts) are per connection, not per file. FULL, not NORMAL: a power cut must not roll back a
  * committed logout, revocation or password change (decision 0024).
  */
 export const setConnectionPragmas = (connection: Database): void => {
@@ -19,4 +20,5 @@ export const setConnectionPragmas = (connection: Database): void => {
   connection.pragma('synchronous = FULL');
   connection.pragma('busy_timeout = 5000');
   connection.pragma(`cache_size = -${SQLITE_PAGE_CACHE_KIB}`);
+  addSqlFunctions(connection);
 };

@@ -6,11 +6,11 @@ import { engineOf } from '../connection/engine.js';
 import { PostgresStatements } from '../hot-path/postgres-statements.js';
 import { SqliteStatements } from '../hot-path/sqlite-statements.js';
 import { compileTemplate, placeholder } from '../hot-path/statement-template.js';
-import { OIDC_CLIENT_GROUPS, OIDC_CLIENTS } from '../models/index.js';
+import { OIDC_CLIENTS } from '../models/index.js';
 import { fromRow } from '../row-mapping.js';
 import { fromStoredId } from '../stored-forms.js';
 import { CLIENT_ID_MAX, isLookupKey } from './lookup-key.js';
-import { fromClientRow } from './oidc-client-rows.js';
+import { clientGroupsQuery, fromClientRow } from './oidc-client-rows.js';
 
 const KEY = placeholder('key');
 
@@ -25,12 +25,10 @@ export class KnexOidcClientLookup implements OidcClientLookup {
 
   constructor(private readonly db: Knex) {
     this.statements = engineOf(db) === 'sqlite' ? new SqliteStatements(db) : new PostgresStatements(db);
-    const groups = OIDC_CLIENT_GROUPS.table;
     this.templates = {
       // The model's columns by name, not *: a PostgreSQL statement prepared once must not change its result's shape.
       clientById: compileTemplate(db(OIDC_CLIENTS.table).select(OIDC_CLIENTS.columns.map((column) => column.name)).where({ client_id: KEY }), { key: KEY }),
-      // groupIdsBy's query (groups/group-ids.ts) for one client.
-      groupsOfClient: compileTemplate(db(groups).join('groups', 'groups.id', `${groups}.group_id`).select('groups.id as group_id').where(`${groups}.client_id`, KEY).orderBy('groups.name'), { key: KEY }),
+      groupsOfClient: compileTemplate(clientGroupsQuery(db, KEY).select('groups.id as group_id'), { key: KEY }),
     };
   }
 

@@ -4,17 +4,16 @@ import type { OidcPayload, OidcPayloadStore } from '../../../core/ports/oidc-sto
 import { deleteInBatches, PURGE_BATCH } from '../batched-delete.js';
 import { engineOf } from '../connection/engine.js';
 import { OIDC_PAYLOADS } from '../models/index.js';
-import { projectionOf } from '../models/model.js';
-import { fromRow, toRow, type StoredRow } from '../row-mapping.js';
+import { toRow, type StoredRow } from '../row-mapping.js';
 import { toStoredTime } from '../stored-forms.js';
-import { payloadRow, withConsumed } from '../../oidc-payload-row.js';
-import { keyHashOf, presentedPayload, type Presented } from '../../oidc-stored-payload.js';
+import { payloadRow } from '../../oidc-payload-row.js';
+import { keyHashOf, type Presented } from '../../oidc-stored-payload.js';
+import { payloadOfRow } from './payload-read.js';
 import { isLookupKey, PAYLOAD_KEY_MAX } from './lookup-key.js';
 import { PostgresStatements } from '../hot-path/postgres-statements.js';
 import { SqliteStatements } from '../hot-path/sqlite-statements.js';
 import { compileTemplate, placeholder, type StatementTemplate } from '../hot-path/statement-template.js';
 
-const PAYLOAD_READ = projectionOf(OIDC_PAYLOADS, ['payload', 'consumedAt']);
 /** Both parts of a lookup, as a request may carry them (a code, a token, a uid). */
 const keys = (...parts: string[]): boolean => parts.every((part) => isLookupKey(part, PAYLOAD_KEY_MAX));
 
@@ -112,16 +111,11 @@ export class KnexOidcPayloadStore implements OidcPayloadStore {
 
   private async prepared(template: StatementTemplate, model: string, key: string, presented: Presented): Promise<OidcPayload | null> {
     const row = await this.statements.get(template, { model, key, now: toStoredTime(this.clock.now(), engineOf(this.db)) });
-    return this.present(row, presented);
+    return payloadOfRow(row, presented);
   }
 
   private async first(query: Knex.QueryBuilder, presented: Presented): Promise<OidcPayload | null> {
-    return this.present((await query.first()) as StoredRow | undefined, presented);
+    return payloadOfRow((await query.first()) as StoredRow | undefined, presented);
   }
 
-  private present(row: StoredRow | undefined, presented: Presented): OidcPayload | null {
-    if (!row) return null;
-    const { payload, consumedAt } = fromRow(PAYLOAD_READ, row);
-    return withConsumed(presentedPayload(payload, presented), consumedAt);
-  }
 }

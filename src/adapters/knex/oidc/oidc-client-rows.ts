@@ -36,5 +36,9 @@ export const readClients = async (db: Knex | Knex.Transaction, query: Knex.Query
   return rows.map((row) => fromClientRow(row, groups.get(row.clientId) ?? []));
 };
 
+/** A client's allowed groups by name, on oidc_client_groups' primary key: by a client id, or by a column of an outer query. */
+export const clientGroupsQuery = (db: Knex, clientId: string | Knex.Ref<string, Record<string, string>>): Knex.QueryBuilder =>
+  db(OIDC_CLIENT_GROUPS.table).join('groups', 'groups.id', `${OIDC_CLIENT_GROUPS.table}.group_id`).where(`${OIDC_CLIENT_GROUPS.table}.client_id`, clientId).orderBy('groups.name');
+
 export const writeClientGroups = (db: Knex | Knex.Transaction, client: OidcClient): Promise<void> =>
   writeGroupIds(db, OIDC_CLIENT_GROUPS.table, 'client_id', client.clientId, client.allowedGroups);

@@ -22,8 +22,6 @@ export interface Judgement {
   context: RequestContext;
   /** A page asking ahead what the door will answer: neither counted nor recorded, the door's own request is. */
   quiet?: boolean;
-  /** The user's profile when the door has read it already (verify reads it with the host's rules); else read here. */
-  profile?: MemberProfile | null;
   /** A fast lane asking first (the lean userinfo): an allow counts; a refusal is left to the door it hands the request to, which judges again. */
   tentative?: boolean;
 }
@@ -35,8 +33,10 @@ export type JudgeDeps = Pick<Ports, 'access' | 'accessMeter' | 'scopes' | 'ids' 
  * (one query), and whether it has a second factor only when the answer depends on it. Every
  * decision is counted; a refusal is an access_denied event on the user's trail naming the door's target.
  */
-export const judgeAccess = async (deps: JudgeDeps, judgement: Judgement): Promise<Judged> => {
-  const profile = judgement.profile !== undefined ? judgement.profile : await deps.access.findMemberProfile(judgement.userId);
+export const judgeAccess = async (deps: JudgeDeps, judgement: Judgement): Promise<Judged> => judgeMember(deps, judgement, await deps.access.findMemberProfile(judgement.userId));
+
+/** judgeAccess on a member profile the caller has just read (null: no such user). */
+export const judgeMember = async (deps: JudgeDeps, judgement: Judgement, profile: MemberProfile | null): Promise<Judged> => {
   const facts = { groupIds: profile?.groups.map((g) => g.id) ?? [], mfaProved: judgement.mfaProved, apiToken: judgement.apiToken };
   const hasSecondFactor = profile !== null && asksForSecondFactor(judgement.policy, facts) && (await deps.scopes.open(judgement.userId).hasSecondFactor());
   const decision = profile === null ? 'deny' : decideAccess(judgement.policy, { ...facts, hasSecondFactor });

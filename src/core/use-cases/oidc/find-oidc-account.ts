@@ -1,4 +1,5 @@
-import { isDisabled } from '../../domain/user.js';
+import type { GroupRef } from '../../domain/group.js';
+import { isDisabled, type CredentialOwner } from '../../domain/user.js';
 import type { Ports } from '../../ports/ports.js';
 import type { UserId } from '../../domain/user-id.js';
 
@@ -13,6 +14,10 @@ export interface OidcAccount {
   groups: string[];
 }
 
+/** The account as the provider may use it: a disabled user is nobody. */
+export const oidcAccountOf = (user: Pick<CredentialOwner, 'id' | 'email' | 'displayName' | 'username' | 'disabledAt'>, groups: readonly GroupRef[]): OidcAccount | null =>
+  isDisabled(user) ? null : { userId: user.id, email: user.email, displayName: user.displayName, username: user.username, groups: groups.map((g) => g.name) };
+
 /**
  * For the provider (src/oidc): the account an OpenID grant or token names, read at every use, so a
  * user disabled or deleted since is nobody (null) from the next request on. The account id comes
@@ -26,6 +31,5 @@ export const makeFindOidcAccount =
     const scope = deps.scopes.openAccountNamedByProvider(accountId);
     const user = scope && (await scope.findUser());
     if (!scope || !user || isDisabled(user)) return null;
-    const groups = await scope.listGroups();
-    return { userId: user.id, email: user.email, displayName: user.displayName, username: user.username, groups: groups.map((g) => g.name) };
+    return oidcAccountOf(user, await scope.listGroups());
   };
