@@ -1,7 +1,8 @@
 /**
  * `tsx bench/oidc/profile.ts exchange|refresh|userinfo|compare` (after `npm run build`): the OpenID
  * provider's token endpoint (a code exchange or a refresh) or userinfo, profiled part by part
- * (profile-parts.ts) on the production build, SQLite, 10 000 users.
+ * (profile-parts.ts) on the production build, SQLite (BENCH_ENGINE=postgres: a fresh PostgreSQL
+ * database, seeded as `npm run bench:pg` seeds), 10 000 users.
  *
  * Two servers share one database: one mints the codes and tokens (the browser's part of the flow,
  * not measured), the other — started with `node --cpu-prof` — serves only the load, so its CPU (from
@@ -14,11 +15,14 @@ import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { benchEngine, createPostgresDatabase } from '../lib/bench-database.js';
 import { usersMe } from '../lib/loads.js';
+import { provenance, provenanceLine } from '../lib/provenance.js';
 import { cpuMsOf } from '../lib/proc.js';
 import { toProfileTable, type CpuProfile } from '../lib/profile-summary.js';
 import { GATEHOUSE_MAIN, startGatehouse } from '../lib/servers.js';
 import { ensureWrk, runWrk } from '../lib/wrk.js';
+import { seedPostgres } from '../seed/seed-postgres.js';
 import { BENCH_PASSWORD, seed, writeLines } from '../seed/seed.js';
 import { exchangeCode, refresh, signIn, type OidcTarget } from '../../spec/support/oidc/headless-flow.js';
 import { summariseOidc } from './profile-parts.js';
@@ -53,8 +57,12 @@ const drive = async (more: () => boolean, work: (worker: number) => Promise<void
 
 ensureWrk();
 const work = mkdtempSync(join(tmpdir(), 'gatehouse-oidc-profile-'));
+const engine = benchEngine();
+const made = provenance();
+const pgDatabase = engine === 'postgres' ? await createPostgresDatabase('gatehouse_oidc_profile') : null;
 try {
-  const seeded = await seed({ file: join(work, 'p.sqlite3'), users: 10_000, sessions: 1_000, apiTokens: 1_000, workingSet: 1_000 });
+  const plan = { users: 10_000, sessions: 1_000, apiTokens: 1_000, workingSet: 1_000 };
+  const seeded = pgDatabase ? await seedPostgres(pgDatabase.url, plan) : await seed({ file: join(work, 'p.sqlite3'), ...plan });
   const env = { SERVICE_TRUST_PROXY: '1' };
   const cli = execFileSync(process.execPath, [GATEHOUSE_MAIN, 'oidc-clients', 'create', '--name', 'Bench', '--redirect-uri', 'http://127.0.0.1:9/callback', '--skip-consent'], {
     env: { PATH: process.env.PATH, SERVICE_ENVIRONMENT: 'production', SERVICE_DATABASE_URL: seeded.url, SERVICE_PUBLIC_URL: PUBLIC_ORIGIN, SERVICE_SECRET_KEY: 'bench-secret-key-0123456789abcdef01234567' },
@@ -112,7 +120,7 @@ try {
             t.errors += result.errors;
           }
         }
-        print(`compare (${GATEHOUSE_MAIN}), ${ROUNDS} rounds of 4 s slices, load average now ${loadavg()[0]!.toFixed(2)}`);
+        print(`compare (${GATEHOUSE_MAIN}, ${engine === 'postgres' ? 'PostgreSQL' : 'SQLite'}), ${ROUNDS} rounds of 4 s slices, load average now ${loadavg()[0]!.toFixed(2)}`);
         for (const [name, t] of Object.entries(totals)) print(`${name.padEnd(18)} ${((1000 * t.cpuMs) / t.requests).toFixed(1).padStart(7)} CPU µs/request  p99 ${median(t.p99).toFixed(1)} ms (median slice)  ${t.errors} errors`);
         const [u, m] = [totals.userinfo!, totals['users/me (bearer)']!];
         print(`userinfo / users-me: CPU ${((u.cpuMs / u.requests) / (m.cpuMs / m.requests)).toFixed(2)}×, p99 ${(median(u.p99) / median(m.p99)).toFixed(2)}×`);
@@ -133,9 +141,10 @@ try {
   }
   const results = join(import.meta.dirname, '..', 'results');
   mkdirSync(results, { recursive: true });
-  const file = join(results, `${new Date().toISOString().replaceAll(':', '-').slice(0, 19)}Z-oidc-profile-${load}.md`);
-  writeFileSync(file, `\`tsx bench/oidc/profile.ts ${load}\` (${GATEHOUSE_MAIN})\n\n${printed.join('\n')}\n`);
+  const file = join(results, `${new Date().toISOString().replaceAll(':', '-').slice(0, 19)}Z-oidc-profile-${load}${pgDatabase ? '-pg' : ''}.md`);
+  writeFileSync(file, `\`tsx bench/oidc/profile.ts ${load}\` (${GATEHOUSE_MAIN}); ${provenanceLine(made)}\n\n${printed.join('\n')}\n`);
   console.log(`written to ${file}`);
 } finally {
+  await pgDatabase?.drop();
   rmSync(work, { recursive: true, force: true });
 }
