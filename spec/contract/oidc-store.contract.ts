@@ -191,20 +191,30 @@ export function oidcStoreContract(adapter: string, factory: StoreFactory): void 
       expect(refused).to.equal(true);
     });
 
-    it('adds signing keys only when there are none, even when two starts race', async () => {
+    it('adds signing keys only for algorithms without a current key, even when two starts race', async () => {
       const first = [aSigningKey({ alg: 'RS256' }), aSigningKey({ alg: 'ES256' })];
       const second = [aSigningKey({ alg: 'RS256' }), aSigningKey({ alg: 'ES256' })];
-      const outcomes = await Promise.all([store.oidcKeys.addIfNone(first), store.oidcKeys.addIfNone(second)]);
+      const outcomes = await Promise.all([store.oidcKeys.addWhereMissing(first), store.oidcKeys.addWhereMissing(second)]);
       expect(outcomes.filter(Boolean)).to.have.length(1);
       const kept = (await store.oidcKeys.list()).map((key) => key.kid).sort();
       expect([first, second].map((set) => set.map((key) => key.kid).sort())).to.deep.include(kept);
-      expect(await store.oidcKeys.addIfNone([aSigningKey()])).to.equal(false);
+      expect(await store.oidcKeys.addWhereMissing([aSigningKey()])).to.equal(false);
+    });
+
+    it('adds the key of an algorithm that has none current (a database made before EdDSA), and only that one; a retired key does not count', async () => {
+      await store.oidcKeys.addWhereMissing([aSigningKey({ alg: 'EdDSA', createdAt: at('2026-01-01T00:00:00.000Z') })]);
+      const kept = [aSigningKey({ alg: 'RS256' }), aSigningKey({ alg: 'ES256' })];
+      await store.oidcKeys.rotate(kept, at('2026-01-02T03:04:05.678Z'));
+      const added = aSigningKey({ alg: 'EdDSA' });
+      expect(await store.oidcKeys.addWhereMissing([aSigningKey({ alg: 'RS256' }), aSigningKey({ alg: 'ES256' }), added])).to.equal(true);
+      const current = (await store.oidcKeys.list()).filter((key) => key.retiredAt === null);
+      expect(current.map((key) => key.kid).sort()).to.deep.equal([...kept, added].map((key) => key.kid).sort());
     });
 
     it('rotates: retires the current keys at the instant given, lists newest first, deletes the long retired', async () => {
       const old = aSigningKey({ createdAt: at('2026-01-01T00:00:00.000Z') });
       const fresh = aSigningKey({ createdAt: at('2026-02-01T00:00:00.000Z') });
-      await store.oidcKeys.addIfNone([old]);
+      await store.oidcKeys.addWhereMissing([old]);
       await store.oidcKeys.rotate([fresh], at('2026-02-01T00:00:00.000Z'));
       expect(await store.oidcKeys.list()).to.deep.equal([fresh, { ...old, retiredAt: at('2026-02-01T00:00:00.000Z') }]);
       expect(await store.oidcKeys.deleteRetiredBefore(at('2026-02-01T00:00:00.000Z'))).to.equal(0);

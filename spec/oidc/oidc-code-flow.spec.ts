@@ -47,11 +47,11 @@ describe('OpenID provider: discovery, JWKS and the code flow with PKCE and conse
     expect(meta.end_session_endpoint).to.equal(`${server.issuer}/session/end`);
   });
 
-  it('publishes an RS256 and an ES256 public key at the JWKS, and no private part', async () => {
+  it('publishes an RS256, an ES256 and an EdDSA public key at the JWKS, and no private part', async () => {
     const response = await fetch(String(wiki.config.serverMetadata().jwks_uri));
     expect(response.status).to.equal(200);
     const { keys } = (await response.json()) as { keys: Record<string, unknown>[] };
-    expect(keys.map((key) => key.alg).sort()).to.deep.equal(['ES256', 'RS256']);
+    expect(keys.map((key) => key.alg).sort()).to.deep.equal(['ES256', 'EdDSA', 'RS256']);
     for (const key of keys) expect(key).to.not.have.any.keys('d', 'p', 'q', 'dp', 'dq', 'qi');
   });
 

@@ -1,4 +1,5 @@
 import type { OidcClient } from '../domain/oidc-client.js';
+import type { SigningAlgorithm } from '../domain/signing-algorithm.js';
 
 /**
  * What oidc-provider keeps (codes, tokens, grants, sessions and interactions of the protocol), as
@@ -32,8 +33,6 @@ export interface OidcClientLookup {
   originAllowed(origin: string): Promise<boolean>;
 }
 
-export type SigningAlgorithm = 'RS256' | 'ES256';
-
 /** A signing key, its private JWK sealed with the service key (SecretBox). */
 export interface StoredSigningKey {
   kid: string;
@@ -47,8 +46,12 @@ export interface StoredSigningKey {
 export interface OidcKeyStore {
   /** Newest first, retired ones included; the caller drops those retired long enough ago. */
   list(): Promise<StoredSigningKey[]>;
-  /** Adds the keys only if the table holds none (the first start of several instances at once); true when added. */
-  addIfNone(keys: StoredSigningKey[]): Promise<boolean>;
+  /**
+   * Adds the keys whose algorithm has no current key yet, in one transaction that first takes the
+   * write lock (the first start of several instances at once, or an algorithm new in this release):
+   * one set lands. True when any key was added.
+   */
+  addWhereMissing(keys: StoredSigningKey[]): Promise<boolean>;
   /** In one transaction: retires every current key at `at` and adds the new ones. */
   rotate(keys: StoredSigningKey[], at: Date): Promise<void>;
   /** Deletes keys retired before `before`. */
