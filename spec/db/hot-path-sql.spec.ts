@@ -49,7 +49,7 @@ const SCOPE_STATEMENTS = {
   recoveryCodeCount: 'select count(*) as `n` from `recovery_codes` where `recovery_codes`.`user_id` = ?',
 };
 
-const CLIENT = ['client_id', 'name', 'type', 'redirect_uris', 'post_logout_redirect_uris', 'skip_consent', 'require_pkce', 'secret_hash', 'created_at', 'require_mfa', 'introspect', 'device', 'application_type', 'allowed_origins', 'backchannel_logout_uri'];
+const CLIENT = ['client_id', 'name', 'type', 'redirect_uris', 'post_logout_redirect_uris', 'skip_consent', 'require_pkce', 'secret_hash', 'created_at', 'require_mfa', 'introspect', 'device', 'application_type', 'allowed_origins', 'backchannel_logout_uri', 'id_token_signed_response_alg'];
 const livePayload = (key: string) => `select \`payload\`, \`consumed_at\` from \`oidc_payloads\` where (\`expires_at\` is null or \`expires_at\` > ?) and \`model\` = ? and \`${key}\` = ?`;
 const USER_COLUMNS = ['id', 'email', 'display_name', 'password_hash', 'role', 'created_at', 'updated_at', 'disabled_at', 'last_login_at', 'username'].map((name) => `\`users\`.\`${name}\``).join(', ');
 /** What every token request and userinfo call reads: the provider's payloads, the client and its groups, the account and its groups, the member's profile. */

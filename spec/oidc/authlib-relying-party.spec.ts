@@ -138,4 +138,31 @@ describe(`Authlib (Python) signs its users in with Gatehouse and checks the ID t
     expect(await rp.send('refresh')).to.include({ ok: false, error: 'invalid_grant' });
     expect(await rp.send('userinfo')).to.include({ ok: true, status: 401 });
   });
+
+  for (const alg of ['ES256', 'EdDSA'] as const) {
+    it(`signs in a client set to ${alg}: Authlib verifies its ${alg} ID tokens itself, at the code exchange and after a refresh, and refuses a forged one`, async () => {
+      const client = await registerClient(stage.server, { name: `Quick ${alg}`, redirectUris: [stage.callback.redirectUri], idTokenAlg: alg });
+      const quick = await startAuthlibRelyingParty({
+        issuer: stage.server.issuer,
+        clientId: client.clientId,
+        clientSecret: String(client.secret),
+        redirectUri: stage.callback.redirectUri,
+        authMethod: 'client_secret_basic',
+      });
+      try {
+        expect(await quick.send('discover')).to.include({ ok: true });
+        const authorization = await quick.send('authorize');
+        const back = await authorizeInBrowser(stage.page, stage.callback, new URL(String(authorization.url)), MEMBER);
+        const answer = await quick.send('callback', { url: back.href });
+        expect(answer, String(answer.description)).to.include({ ok: true, id_token: true, alg, jwks_fetched: 1 });
+        expect(claimsOf(answer)).to.include({ aud: client.clientId, sub: claimsOf(signedIn).sub, nonce: authorization.nonce });
+        const refreshed = await quick.send('refresh');
+        expect(refreshed, String(refreshed.description)).to.include({ ok: true, id_token: true, alg, same_subject: true, kid: answer.kid });
+        const forgery = await quick.send('verify', { id_token: forged(String(refreshed.jwt), { email: 'mallory@example.com' }) });
+        expect(forgery).to.include({ ok: false, error: 'bad_signature' });
+      } finally {
+        await quick.stop();
+      }
+    });
+  }
 });

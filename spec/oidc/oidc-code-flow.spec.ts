@@ -34,12 +34,12 @@ describe('OpenID provider: discovery, JWKS and the code flow with PKCE and conse
   });
   after(() => stage?.close());
 
-  it('publishes discovery at {issuer}/.well-known/openid-configuration: code only, S256, RS256 ID tokens', async () => {
+  it('publishes discovery at {issuer}/.well-known/openid-configuration: code only, S256, ID tokens in RS256, ES256 or EdDSA', async () => {
     const meta = wiki.config.serverMetadata();
     expect(meta.issuer).to.equal(server.issuer);
     expect(meta.response_types_supported).to.deep.equal(['code']);
     expect(meta.code_challenge_methods_supported).to.deep.equal(['S256']);
-    expect(meta.id_token_signing_alg_values_supported).to.deep.equal(['RS256']);
+    expect(meta.id_token_signing_alg_values_supported).to.deep.equal(['RS256', 'ES256', 'EdDSA']);
     expect(meta.grant_types_supported).to.not.include('password');
     expect(meta.grant_types_supported).to.not.include('implicit');
     expect(meta.scopes_supported).to.include.members(['openid', 'email', 'profile', 'offline_access']);
