@@ -90,6 +90,17 @@ describe(`the hot path's SQL, pinned (${ENGINE_LABEL})`, () => {
     expect(sql).to.deep.equal(onEngine(OIDC_READS));
   });
 
+  it("a token's consume is one guarded UPDATE by its exact key; a new token's upsert replaces all but created_at, consumed_at and user_code", () => {
+    const columns = ['account_id', 'client_id', 'consumed_at', 'created_at', 'expires_at', 'grant_id', 'id', 'model', 'payload', 'uid', 'user_code'];
+    const replaced = ['model', 'id', 'payload', 'account_id', 'client_id', 'grant_id', 'uid', 'expires_at'];
+    expect(new KnexOidcPayloadStore(database.db, new SystemClock()).writeSql).to.deep.equal(
+      onEngine({
+        consume: 'update `oidc_payloads` set `consumed_at` = ? where `model` = ? and `id` = ? and `consumed_at` is null and (`expires_at` is null or `expires_at` > ?)',
+        upsertToken: `insert into \`oidc_payloads\` (${columns.map((name) => `\`${name}\``).join(', ')}) values (${columns.map(() => '?').join(', ')}) on conflict (\`model\`, \`id\`) do update set ${replaced.map((name) => `\`${name}\` = excluded.\`${name}\``).join(', ')}`,
+      }),
+    );
+  });
+
   // PostgreSQL runs the touches and the sign-in's writes through knex's builders (its commit is durable either way): SQLite only.
   if (TEST_ENGINE === 'sqlite') {
     it("the coalesced touches and a sign-in's factor summary and writes carry the user filter first", () => {

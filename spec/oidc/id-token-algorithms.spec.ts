@@ -3,10 +3,8 @@ import { createLocalJWKSet, decodeProtectedHeader, jwtVerify, type JSONWebKeySet
 import { PASSWORD } from '../support/constants.js';
 import { ENGINE_LABEL } from '../support/db/test-engine.js';
 import { exchangeCode, mintCode, refresh, signIn, type CookieJar, type OidcTarget } from '../support/oidc/headless-flow.js';
-import { ADMIN_EMAIL, createMember, registerClient, startOidcServer, type OidcServer } from '../support/oidc/oidc-server.js';
-
-const MEMBER = 'ida@example.com';
-const REDIRECT_URI = 'http://127.0.0.1:9/callback';
+import { startHeadlessStage, type HeadlessStage } from '../support/oidc/headless-stage.js';
+import { ADMIN_EMAIL, type OidcServer } from '../support/oidc/oidc-server.js';
 
 interface PublishedKey {
   kid: string;
@@ -23,14 +21,12 @@ interface PublishedKey {
  */
 describe(`OpenID provider: each client's ID token algorithm (${ENGINE_LABEL})`, function () {
   this.timeout(60_000);
+  let stage: HeadlessStage;
   let server: OidcServer;
   let jar: CookieJar;
   let jwks: JSONWebKeySet & { keys: PublishedKey[] };
 
-  const clientFor = async (name: string, idTokenAlg?: string): Promise<OidcTarget> => {
-    const client = await registerClient(server, { name, redirectUris: [REDIRECT_URI], skipConsent: true, ...(idTokenAlg !== undefined && { idTokenAlg }) });
-    return { base: server.origin, publicOrigin: server.origin, clientId: client.clientId, clientSecret: client.secret!, redirectUri: REDIRECT_URI };
-  };
+  const clientFor = (name: string, idTokenAlg?: string): Promise<OidcTarget> => stage.client({ name, ...(idTokenAlg !== undefined && { idTokenAlg }) });
 
   /** The ID token checked as a relying party does: signature against the published keys, issuer, audience; its header. */
   const verified = async (idToken: string, target: OidcTarget, alg: string) => {
@@ -39,12 +35,11 @@ describe(`OpenID provider: each client's ID token algorithm (${ENGINE_LABEL})`, 
   };
 
   before(async () => {
-    server = await startOidcServer();
-    await createMember(server, MEMBER, 'Ida');
-    jar = await signIn({ base: server.origin, publicOrigin: server.origin, clientId: '', clientSecret: '', redirectUri: REDIRECT_URI }, MEMBER, PASSWORD);
+    stage = await startHeadlessStage('ida@example.com', 'Ida');
+    ({ server, jar } = stage);
     jwks = (await (await fetch(`${server.base}/jwks`)).json()) as typeof jwks;
   });
-  after(() => server?.close());
+  after(() => stage?.close());
 
   it('discovery lists RS256, ES256 and EdDSA; the JWKS has a current key of each (RSA, P-256, Ed25519), public parts only', async () => {
     const document = (await (await fetch(`${server.issuer}/.well-known/openid-configuration`)).json()) as Record<string, unknown>;

@@ -7,6 +7,14 @@ import type { SigningAlgorithm } from '../domain/signing-algorithm.js';
  */
 export type OidcPayload = Readonly<Record<string, unknown>>;
 
+/** One upsert, as `upsert` takes it. */
+export interface OidcPayloadWrite {
+  model: string;
+  id: string;
+  payload: OidcPayload;
+  expiresAt: Date | null;
+}
+
 export interface OidcPayloadStore {
   /** Inserts or replaces; `accountId`, `clientId`, `grantId`, `uid` and `userCode` are read from the payload. */
   upsert(model: string, id: string, payload: OidcPayload, expiresAt: Date | null): Promise<void>;
@@ -19,6 +27,12 @@ export interface OidcPayloadStore {
    * one caller that consumed it, false for every other (already consumed, expired or gone).
    */
   consume(model: string, id: string, at: Date): Promise<boolean>;
+  /**
+   * A rotation as one unit, one commit: consumes (model, id) as `consume` does and, only for the
+   * caller that consumed it, upserts each write. True for that caller; false, with nothing written,
+   * for every other.
+   */
+  consumeAndUpsert(model: string, id: string, at: Date, writes: readonly OidcPayloadWrite[]): Promise<boolean>;
   destroy(model: string, id: string): Promise<void>;
   /** Every payload of the grant: its codes, access and refresh tokens, and the grant itself. */
   revokeByGrantId(grantId: string): Promise<void>;
