@@ -8,9 +8,9 @@
  * /proc) and its profile are the load's alone. `BENCH_PROFILE=0` leaves the profiler out (the plain
  * CPU a request). `compare` profiles nothing: userinfo and `GET /users/me` by bearer in alternating
  * 4 s wrk slices on the one server (BENCH_OIDC_ROUNDS rounds), their CPU µs a request and p99 side by side.
- * BENCH_GATEHOUSE_MAIN serves another build (bench/lib/servers.ts).
+ * BENCH_GATEHOUSE_MAIN serves another build (bench/lib/servers.ts); BENCH_OIDC_ID_TOKEN_ALG signs the
+ * client's ID tokens with ES256 or EdDSA instead of RS256 (bench/lib/bench-client.ts).
  */
-import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,6 +18,7 @@ import { usersMe } from '../lib/loads.js';
 import { cpuMsOf } from '../lib/proc.js';
 import { toProfileTable, type CpuProfile } from '../lib/profile-summary.js';
 import { GATEHOUSE_MAIN, startGatehouse } from '../lib/servers.js';
+import { BENCH_ID_TOKEN_ALG, createBenchClient } from '../lib/bench-client.js';
 import { ensureWrk, runWrk } from '../lib/wrk.js';
 import { BENCH_PASSWORD, seed, writeLines } from '../seed/seed.js';
 import { exchangeCode, refresh, signIn, type OidcTarget } from '../../spec/support/oidc/headless-flow.js';
@@ -56,11 +57,7 @@ const work = mkdtempSync(join(tmpdir(), 'gatehouse-oidc-profile-'));
 try {
   const seeded = await seed({ file: join(work, 'p.sqlite3'), users: 10_000, sessions: 1_000, apiTokens: 1_000, workingSet: 1_000 });
   const env = { SERVICE_TRUST_PROXY: '1' };
-  const cli = execFileSync(process.execPath, [GATEHOUSE_MAIN, 'oidc-clients', 'create', '--name', 'Bench', '--redirect-uri', 'http://127.0.0.1:9/callback', '--skip-consent'], {
-    env: { PATH: process.env.PATH, SERVICE_ENVIRONMENT: 'production', SERVICE_DATABASE_URL: seeded.url, SERVICE_PUBLIC_URL: PUBLIC_ORIGIN, SERVICE_SECRET_KEY: 'bench-secret-key-0123456789abcdef01234567' },
-    encoding: 'utf8',
-  });
-  const client = JSON.parse(cli) as { client_id: string; client_secret: string };
+  const client = createBenchClient(seeded.url, PUBLIC_ORIGIN, 'http://127.0.0.1:9/callback');
   const minter = await startGatehouse(seeded.url, join(work, 'minter.log'), [], env);
   const profiles = join(work, 'profiles');
   const served = await startGatehouse(seeded.url, join(work, 'served.log'), profiling ? ['--cpu-prof', `--cpu-prof-dir=${profiles}`] : [], env);
@@ -121,7 +118,7 @@ try {
   } finally {
     await Promise.all([minter.stop(), served.stop()]);
   }
-  if (load !== 'compare') print(`${load} (${GATEHOUSE_MAIN}): ${requests} requests, ${((1000 * cpuMs) / requests).toFixed(0)} CPU µs a request from /proc${profiling ? ' (profiler on)' : ''}; load average ${loadavg()[0]!.toFixed(2)}`);
+  if (load !== 'compare') print(`${load} (${GATEHOUSE_MAIN}, ${BENCH_ID_TOKEN_ALG} ID tokens): ${requests} requests, ${((1000 * cpuMs) / requests).toFixed(0)} CPU µs a request from /proc${profiling ? ' (profiler on)' : ''}; load average ${loadavg()[0]!.toFixed(2)}`);
   if (profiling) {
     const [file] = readdirSync(profiles).filter((name) => name.endsWith('.cpuprofile'));
     if (!file) throw new Error('no .cpuprofile written');
