@@ -3,17 +3,26 @@ import type { OidcTarget } from '../../spec/support/oidc/headless-flow.js';
 import { GATEHOUSE_MAIN } from './servers.js';
 
 export const PUBLIC_ORIGIN = 'https://gatehouse.bench.invalid';
-const REDIRECT_URI = 'http://127.0.0.1:9/callback';
+export const REDIRECT_URI = 'http://127.0.0.1:9/callback';
+
+/**
+ * BENCH_OIDC_ID_TOKEN_ALG: what the bench client's ID tokens are signed with (RS256, the default of
+ * every client, ES256 or EdDSA), to measure the token endpoint with each.
+ */
+export const BENCH_ID_TOKEN_ALG = process.env.BENCH_OIDC_ID_TOKEN_ALG ?? 'RS256';
+
+/** In a results file's name when not the default: `-es256`, `-eddsa`. */
+export const ALG_SUFFIX = BENCH_ID_TOKEN_ALG === 'RS256' ? '' : `-${BENCH_ID_TOKEN_ALG.toLowerCase()}`;
 
 export interface BenchClient {
   client_id: string;
   client_secret: string;
 }
 
-/** The bench's confidential client, made by the operator command on `databaseUrl` (consent skipped, so no page needs a click). */
-export const createBenchClient = (databaseUrl: string): BenchClient =>
+/** The bench's confidential client, made by the operator command on `databaseUrl` (consent skipped, so no page needs a click), its ID tokens in `alg`. */
+export const createBenchClient = (databaseUrl: string, alg = BENCH_ID_TOKEN_ALG): BenchClient =>
   JSON.parse(
-    execFileSync(process.execPath, [GATEHOUSE_MAIN, 'oidc-clients', 'create', '--name', 'Bench', '--redirect-uri', REDIRECT_URI, '--skip-consent'], {
+    execFileSync(process.execPath, [GATEHOUSE_MAIN, 'oidc-clients', 'create', '--name', `Bench ${alg}`, '--redirect-uri', REDIRECT_URI, '--skip-consent', '--id-token-alg', alg], {
       env: {
         PATH: process.env.PATH,
         SERVICE_ENVIRONMENT: 'production',

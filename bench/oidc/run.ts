@@ -7,7 +7,8 @@
  * Codes are minted by a signed-in client following the redirects (not timed: that is the
  * authorization flow, a browser's pace), then exchanged under load; each refresh chain uses the
  * token the previous refresh returned, as a client does. The GET loads run under wrk, as in
- * `npm run bench`. BENCH_MEASURE_S (default 10) sets the refresh and wrk windows.
+ * `npm run bench`. BENCH_MEASURE_S (default 10) sets the refresh and wrk windows;
+ * BENCH_OIDC_ID_TOKEN_ALG (bench/lib/oidc-client.ts) the bench client's ID token algorithm.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -23,7 +24,7 @@ import { seedPostgres } from '../seed/seed-postgres.js';
 import { BENCH_PASSWORD, seed, writeLines, type SeedPlan } from '../seed/seed.js';
 import { exchangeCode, refresh, signIn } from '../../spec/support/oidc/headless-flow.js';
 import { mintMany } from '../lib/mint-codes.js';
-import { benchTarget, createBenchClient } from '../lib/oidc-client.js';
+import { ALG_SUFFIX, BENCH_ID_TOKEN_ALG, benchTarget, createBenchClient } from '../lib/oidc-client.js';
 
 const ROUNDS = Number(process.env.BENCH_OIDC_ROUNDS ?? 5);
 const BATCH = Number(process.env.BENCH_OIDC_BATCH ?? 200);
@@ -89,7 +90,7 @@ try {
     const row = (name: string, m: LoopResult | Measured, note: string) =>
       `| ${name} | ${m.rps.toFixed(0)} | ${m.p50Ms.toFixed(1)} | ${m.p99Ms.toFixed(1)} | ${m.cpuMsPerRequest === null ? '—' : m.cpuMsPerRequest.toFixed(2)} | ${m.errors} | ${note} |`;
     const table = [
-      `OpenID provider bench, ${startedAt.toISOString()}, ${engine === 'postgres' ? 'PostgreSQL (pool of 10)' : 'SQLite'}, production build; ${provenanceLine(made)}`,
+      `OpenID provider bench, ${startedAt.toISOString()}, ${engine === 'postgres' ? 'PostgreSQL (pool of 10)' : 'SQLite'}, production build, ${BENCH_ID_TOKEN_ALG} ID tokens; ${provenanceLine(made)}`,
       '',
       '| load | req/s | p50 ms | p99 ms | server CPU ms/req | errors | how |',
       '|---|---|---|---|---|---|---|',
@@ -102,10 +103,10 @@ try {
     console.log(`\n${table}\n`);
     const results = join(import.meta.dirname, '..', 'results');
     mkdirSync(results, { recursive: true });
-    const stamp = `${startedAt.toISOString().replace(/:/g, '-').replace(/\.\d+Z$/, 'Z')}-oidc${engine === 'postgres' ? '-pg' : ''}`;
+    const stamp = `${startedAt.toISOString().replace(/:/g, '-').replace(/\.\d+Z$/, 'Z')}-oidc${engine === 'postgres' ? '-pg' : ''}${ALG_SUFFIX}`;
     writeFileSync(join(results, `${stamp}.md`), `${table}\n`);
     const loadAtEnd = loadavg();
-    writeFileSync(join(results, `${stamp}.json`), JSON.stringify({ startedAt, load, engine, provenance: made, loadAtEnd, exchange, exchangeRounds: rounds, refresh: refreshed, userinfo, meCookie, meToken }, null, 2));
+    writeFileSync(join(results, `${stamp}.json`), JSON.stringify({ startedAt, load, engine, idTokenAlg: BENCH_ID_TOKEN_ALG, provenance: made, loadAtEnd, exchange, exchangeRounds: rounds, refresh: refreshed, userinfo, meCookie, meToken }, null, 2));
     // bench/oidc/medians.ts reads this line to find the run's figures.
     console.log(`BENCH_RESULTS ${join(results, `${stamp}.json`)}`);
   } finally {
