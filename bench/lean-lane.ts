@@ -21,7 +21,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { post, usersMe, verifyForHost } from './lib/loads.js';
-import { cpuMsOf, mainThreadCpuMsOf } from './lib/proc.js';
+import { alternate, SLICE_S, summarize } from './lib/alternating-slices.js';
 import type { ServerProcess } from './lib/server-process.js';
 import { COOKIE_NAME, startReference, type startGatehouse } from './lib/servers.js';
 import { ensureWrk, runWrk } from './lib/wrk.js';
@@ -40,7 +40,6 @@ const start = async (main: string, name: string): Promise<ServerProcess> => {
   const { startGatehouse: startBuild } = (await import(`./lib/servers.js?${name}`)) as { startGatehouse: typeof startGatehouse };
   return startBuild(seeded.url, join(work, `${name}.log`));
 };
-const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
 const load = () => loadavg().map((value) => value.toFixed(2)).join(' ');
 
 ensureWrk();
@@ -70,30 +69,16 @@ const loads = Object.fromEntries(process.env.BENCH_ORDER === 'reverse' ? chosen.
 const all: [string, ServerProcess][] = [];
 for (const [name, main] of builds) all.push([name, await start(main, name)]);
 const references = new Set(builds.filter(([, main]) => main === REFERENCE).map(([name]) => name));
-console.log(`load average at start: ${load()}; ${rounds} rounds of 4 s slices per build and load`);
+console.log(`load average at start: ${load()}; ${rounds} rounds of ${SLICE_S} s slices per build and load`);
 try {
   for (const [what, loadOf] of Object.entries(loads)) {
     const servers = all.filter(([name]) => what === COOKIE_READ || !references.has(name));
-    const totals = new Map(servers.map(([name]) => [name, { requests: 0, seconds: 0, cpuMs: 0, mainMs: 0, p99: [] as number[], errors: 0 }]));
     for (const [, s] of servers) await runWrk({ ...loadOf(s), seconds: 3 }); // warm-up
-    for (let round = 0; round < rounds; round++) {
-      const order = servers.map((_, i) => servers[(i + round) % servers.length]!);
-      for (const [name, s] of order) {
-        const cpu = cpuMsOf(s.pid);
-        const main = mainThreadCpuMsOf(s.pid);
-        const result = await runWrk({ ...loadOf(s), seconds: 4 });
-        const t = totals.get(name)!;
-        t.cpuMs += cpuMsOf(s.pid) - cpu;
-        t.mainMs += mainThreadCpuMsOf(s.pid) - main;
-        t.requests += result.requests;
-        t.seconds += result.seconds;
-        t.p99.push(result.p99Ms);
-        t.errors += result.errors;
-      }
-    }
+    const totals = await alternate(servers, rounds, (_, s) => runWrk({ ...loadOf(s), seconds: SLICE_S }));
     console.log(`\n${what} (load average now ${load()})`);
     for (const [name, t] of totals) {
-      const line = `${name.padEnd(8)} ${(t.requests / t.seconds).toFixed(0).padStart(6)} req/s  p99 ${median(t.p99).toFixed(2).padStart(7)} ms  ${((1000 * t.cpuMs) / t.requests).toFixed(1)} CPU µs/request (main thread ${((1000 * t.mainMs) / t.requests).toFixed(1)})`;
+      const { rps, p99Ms, cpuMsPerRequest, mainThreadCpuMsPerRequest } = summarize(t);
+      const line = `${name.padEnd(8)} ${rps.toFixed(0).padStart(6)} req/s  p99 ${p99Ms.toFixed(2).padStart(7)} ms  ${(1000 * cpuMsPerRequest).toFixed(1)} CPU µs/request (main thread ${(1000 * mainThreadCpuMsPerRequest).toFixed(1)})`;
       console.log(t.errors > 0 ? `${line}  (${t.errors} errors)` : line);
     }
   }

@@ -3,6 +3,7 @@ import { cpuMsOf, rssMbOf } from './proc.js';
 /** A load driven from the bench's own process (requests that need the previous answer, as refresh chains do). */
 export interface LoopResult {
   requests: number;
+  seconds: number;
   rps: number;
   p50Ms: number;
   p99Ms: number;
@@ -36,6 +37,7 @@ export const loop = async (pid: number, concurrency: number, more: () => boolean
   const sorted = latencies.sort((a, b) => a - b);
   return {
     requests: sorted.length,
+    seconds,
     rps: sorted.length / seconds,
     p50Ms: percentile(sorted, 50),
     p99Ms: percentile(sorted, 99),

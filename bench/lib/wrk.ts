@@ -38,7 +38,8 @@ export function runWrk(load: WrkLoad): Promise<WrkResult> {
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.once('error', reject);
-    child.once('exit', (code) => {
+    // 'close', not 'exit': a process may exit before its stdout is read, and the summary line would be lost.
+    child.once('close', (code) => {
       const line = output.split('\n').find((l) => l.startsWith('BENCH_JSON '));
       if (code !== 0 || !line) return reject(new Error(`wrk failed (${code}): ${output}`));
       const raw = JSON.parse(line.slice('BENCH_JSON '.length)) as Record<string, number>;

@@ -10,6 +10,7 @@ import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { benchEngine } from '../lib/bench-database.js';
 import { log } from '../lib/loads.js';
+import { ALG_SUFFIX, BENCH_ID_TOKEN_ALG } from '../lib/oidc-client.js';
 import { medianOf } from '../lib/median-of.js';
 import { provenance, provenanceLine, stampOf, type Provenance } from '../lib/provenance.js';
 
@@ -63,7 +64,7 @@ if (RUNS > 1) {
   const row = (name: string, f: Figures) => `| ${name} | ${fixed(f.rps, 0)} | ${fixed(f.p50Ms, 1)} | ${fixed(f.p99Ms, 1)} | ${fixed(f.cpuMsPerRequest, 2)} | ${fixed(f.rssMb, 0)} | ${f.errors} |`;
   const ratio = (a: number | null, b: number | null): string => (a === null || b === null ? '—' : `${(a / b).toFixed(2)}×`);
   const markdown = [
-    `OpenID provider bench, medians of ${RUNS} runs, ${engine === 'postgres' ? 'PostgreSQL (pool of 10)' : 'SQLite'}, production build; ${provenanceLine(made)}, load average at the end ${loadavg().map((l) => l.toFixed(2)).join(' ')}`,
+    `OpenID provider bench, medians of ${RUNS} runs, ${engine === 'postgres' ? 'PostgreSQL (pool of 10)' : 'SQLite'}, production build, ${BENCH_ID_TOKEN_ALG} ID tokens; ${provenanceLine(made)}, load average at the end ${loadavg().map((l) => l.toFixed(2)).join(' ')}`,
     '',
     '| load | req/s | p50 ms | p99 ms | server CPU ms/req | RSS MB | errors |',
     '|---|---|---|---|---|---|---|',
@@ -77,9 +78,9 @@ if (RUNS > 1) {
     '',
     `Runs: ${files.map((file) => file.slice(RESULTS.length + 1)).join(', ')}.`,
   ].join('\n');
-  const stamp = `${stampOf(started)}-oidc${engine === 'postgres' ? '-pg' : ''}-median-of-${RUNS}`;
+  const stamp = `${stampOf(started)}-oidc${engine === 'postgres' ? '-pg' : ''}${ALG_SUFFIX}-median-of-${RUNS}`;
   mkdirSync(RESULTS, { recursive: true });
   writeFileSync(join(RESULTS, `${stamp}.md`), `${markdown}\n`);
-  writeFileSync(join(RESULTS, `${stamp}.json`), JSON.stringify({ startedAt: started, engine, provenance: made, runs: files, median: m }, null, 2));
+  writeFileSync(join(RESULTS, `${stamp}.json`), JSON.stringify({ startedAt: started, engine, idTokenAlg: BENCH_ID_TOKEN_ALG, provenance: made, runs: files, median: m }, null, 2));
   console.log(`\n${markdown}\n\nwritten to bench/results/${stamp}.md`);
 }

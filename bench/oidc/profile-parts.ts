@@ -18,7 +18,8 @@ const PARTS: [string, (frame: Frame) => boolean][] = [
   ['client authentication (secret SHA-256, compare)', (f) => f.functionName === 'compareHashedSecret' || /node_modules\/oidc-provider\/lib\/shared\/client_auth\.js/.test(f.url)],
   // A synchronous better-sqlite3 call is busy to the profiler for its whole length, the COMMIT's fsync wait included.
   // knex's SQLite client calls better-sqlite3 inline: its _query's own time is the statement's.
-  [SQLITE, (f) => /node_modules\/better-sqlite3\//.test(f.url) || (f.functionName === '_query' && /\/sqlite-client\.js$/.test(f.url))],
+  // SqliteStatements' own frames are thin wrappers over better-sqlite3, whose native call V8 folds into them in samples.
+  [SQLITE, (f) => /node_modules\/better-sqlite3\/|\/hot-path\/sqlite-statements\.js$/.test(f.url) || (f.functionName === '_query' && /\/sqlite-client\.js$/.test(f.url))],
   ['payload store: knex, pg, row mapping, key hash', (f) => /node_modules\/(pg|pg-protocol|pg-pool|knex|tarn)\/|\/src\/adapters\/(knex|oidc-|availability)/.test(f.url)],
   ['Gatehouse glue (adapter, account, access policy, use cases)', (f) => /\/src\/(oidc|core)\//.test(f.url)],
   ['oidc-provider (actions, models, Koa stack)', (f) => /node_modules\/(oidc-provider|koa|koa-compose|@koa|koa-router|@koa\/router|raw-body|http-errors|cookies|keygrip|co-body|inflation|statuses|content-disposition|fresh|only|delegates|depd|destroy|encodeurl|escape-html|on-finished|parseurl|type-is|vary|quick-lru|jsesc|eta|lru-cache|nanoid|paseto2|oidc-token-hash|@panva)\//.test(f.url)],

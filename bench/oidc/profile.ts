@@ -9,9 +9,9 @@
  * /proc) and its profile are the load's alone. `BENCH_PROFILE=0` leaves the profiler out (the plain
  * CPU a request). `compare` profiles nothing: userinfo and `GET /users/me` by bearer in alternating
  * 4 s wrk slices on the one server (BENCH_OIDC_ROUNDS rounds), their CPU µs a request and p99 side by side.
- * BENCH_GATEHOUSE_MAIN serves another build (bench/lib/servers.ts).
+ * BENCH_GATEHOUSE_MAIN serves another build (bench/lib/servers.ts); BENCH_OIDC_ID_TOKEN_ALG signs the
+ * client's ID tokens with ES256 or EdDSA instead of RS256 (bench/lib/oidc-client.ts).
  */
-import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,6 +21,7 @@ import { provenance, provenanceLine } from '../lib/provenance.js';
 import { cpuMsOf } from '../lib/proc.js';
 import { toProfileTable, type CpuProfile } from '../lib/profile-summary.js';
 import { GATEHOUSE_MAIN, startGatehouse } from '../lib/servers.js';
+import { BENCH_ID_TOKEN_ALG, benchTarget, createBenchClient } from '../lib/oidc-client.js';
 import { ensureWrk, runWrk } from '../lib/wrk.js';
 import { seedPostgres } from '../seed/seed-postgres.js';
 import { BENCH_PASSWORD, seed, writeLines } from '../seed/seed.js';
@@ -30,7 +31,6 @@ import { mintMany } from '../lib/mint-codes.js';
 
 const load = process.argv[2] ?? 'refresh';
 if (!['exchange', 'refresh', 'userinfo', 'compare'].includes(load)) throw new Error('usage: tsx bench/oidc/profile.ts exchange|refresh|userinfo|compare');
-const PUBLIC_ORIGIN = 'https://gatehouse.bench.invalid';
 const SECONDS = Number(process.env.BENCH_MEASURE_S ?? 10);
 const ROUNDS = Number(process.env.BENCH_OIDC_ROUNDS ?? 5);
 const BATCH = Number(process.env.BENCH_OIDC_BATCH ?? 200);
@@ -64,18 +64,11 @@ try {
   const plan = { users: 10_000, sessions: 1_000, apiTokens: 1_000, workingSet: 1_000 };
   const seeded = pgDatabase ? await seedPostgres(pgDatabase.url, plan) : await seed({ file: join(work, 'p.sqlite3'), ...plan });
   const env = { SERVICE_TRUST_PROXY: '1' };
-  const cli = execFileSync(process.execPath, [GATEHOUSE_MAIN, 'oidc-clients', 'create', '--name', 'Bench', '--redirect-uri', 'http://127.0.0.1:9/callback', '--skip-consent'], {
-    env: { PATH: process.env.PATH, SERVICE_ENVIRONMENT: 'production', SERVICE_DATABASE_URL: seeded.url, SERVICE_PUBLIC_URL: PUBLIC_ORIGIN, SERVICE_SECRET_KEY: 'bench-secret-key-0123456789abcdef01234567' },
-    encoding: 'utf8',
-  });
-  const client = JSON.parse(cli) as { client_id: string; client_secret: string };
+  const client = createBenchClient(seeded.url);
   const minter = await startGatehouse(seeded.url, join(work, 'minter.log'), [], env);
   const profiles = join(work, 'profiles');
   const served = await startGatehouse(seeded.url, join(work, 'served.log'), profiling ? ['--cpu-prof', `--cpu-prof-dir=${profiles}`] : [], env);
-  const targetOf = (port: number): OidcTarget => ({
-    base: `http://127.0.0.1:${port}`, publicOrigin: PUBLIC_ORIGIN, clientId: client.client_id, clientSecret: client.client_secret,
-    redirectUri: 'http://127.0.0.1:9/callback', headers: { 'X-Forwarded-Proto': 'https' },
-  });
+  const targetOf = (port: number): OidcTarget => benchTarget(port, client);
   const [mint, serve] = [targetOf(minter.port), targetOf(served.port)];
   let requests = 0;
   let cpuMs = 0;
@@ -129,7 +122,7 @@ try {
   } finally {
     await Promise.all([minter.stop(), served.stop()]);
   }
-  if (load !== 'compare') print(`${load} (${GATEHOUSE_MAIN}): ${requests} requests, ${((1000 * cpuMs) / requests).toFixed(0)} CPU µs a request from /proc${profiling ? ' (profiler on)' : ''}; load average ${loadavg()[0]!.toFixed(2)}`);
+  if (load !== 'compare') print(`${load} (${GATEHOUSE_MAIN}, ${BENCH_ID_TOKEN_ALG} ID tokens): ${requests} requests, ${((1000 * cpuMs) / requests).toFixed(0)} CPU µs a request from /proc${profiling ? ' (profiler on)' : ''}; load average ${loadavg()[0]!.toFixed(2)}`);
   if (profiling) {
     const [file] = readdirSync(profiles).filter((name) => name.endsWith('.cpuprofile'));
     if (!file) throw new Error('no .cpuprofile written');

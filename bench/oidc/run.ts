@@ -7,9 +7,9 @@
  * Codes are minted by a signed-in client following the redirects (not timed: that is the
  * authorization flow, a browser's pace), then exchanged under load; each refresh chain uses the
  * token the previous refresh returned, as a client does. The GET loads run under wrk, as in
- * `npm run bench`. BENCH_MEASURE_S (default 10) sets the refresh and wrk windows.
+ * `npm run bench`. BENCH_MEASURE_S (default 10) sets the refresh and wrk windows;
+ * BENCH_OIDC_ID_TOKEN_ALG (bench/lib/oidc-client.ts) the bench client's ID token algorithm.
  */
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,14 +18,14 @@ import { GET_CONNECTIONS, log, usersMe } from '../lib/loads.js';
 import { MEASURE_S, measure, type Measured } from '../lib/measure.js';
 import { loop, type LoopResult } from '../lib/client-loop.js';
 import { provenance, provenanceLine } from '../lib/provenance.js';
-import { GATEHOUSE_MAIN, startGatehouse } from '../lib/servers.js';
+import { startGatehouse } from '../lib/servers.js';
 import { ensureWrk } from '../lib/wrk.js';
 import { seedPostgres } from '../seed/seed-postgres.js';
 import { BENCH_PASSWORD, seed, writeLines, type SeedPlan } from '../seed/seed.js';
-import { exchangeCode, refresh, signIn, type OidcTarget } from '../../spec/support/oidc/headless-flow.js';
+import { exchangeCode, refresh, signIn } from '../../spec/support/oidc/headless-flow.js';
 import { mintMany } from '../lib/mint-codes.js';
+import { ALG_SUFFIX, BENCH_ID_TOKEN_ALG, benchTarget, createBenchClient } from '../lib/oidc-client.js';
 
-const PUBLIC_ORIGIN = 'https://gatehouse.bench.invalid';
 const ROUNDS = Number(process.env.BENCH_OIDC_ROUNDS ?? 5);
 const BATCH = Number(process.env.BENCH_OIDC_BATCH ?? 200);
 /** Concurrent clients at the token endpoint: a few applications' backends at once. */
@@ -55,21 +55,7 @@ try {
   const env = { SERVICE_TRUST_PROXY: '1' };
   const server = await startGatehouse(seeded.url, join(work, 'server.log'), [], env);
   try {
-    const base = `http://127.0.0.1:${server.port}`;
-    const redirectUri = 'http://127.0.0.1:9/callback';
-    const cli = execFileSync(process.execPath, [GATEHOUSE_MAIN, 'oidc-clients', 'create', '--name', 'Bench', '--redirect-uri', redirectUri, '--skip-consent'], {
-      env: {
-        PATH: process.env.PATH,
-        SERVICE_ENVIRONMENT: 'production',
-        SERVICE_DATABASE_URL: seeded.url,
-        SERVICE_PUBLIC_URL: PUBLIC_ORIGIN,
-        SERVICE_SECRET_KEY: 'bench-secret-key-0123456789abcdef01234567',
-      },
-      encoding: 'utf8',
-    });
-    const client = JSON.parse(cli) as { client_id: string; client_secret: string };
-    // Production Gatehouse behind a pretend TLS proxy (SERVICE_TRUST_PROXY=1), so its cookies may be Secure.
-    const target: OidcTarget = { base, publicOrigin: PUBLIC_ORIGIN, clientId: client.client_id, clientSecret: client.client_secret, redirectUri, headers: { 'X-Forwarded-Proto': 'https' } };
+    const target = benchTarget(server.port, createBenchClient(seeded.url));
     const jar = await signIn(target, seeded.emails[0]!, BENCH_PASSWORD);
 
     log('warm-up: 50 codes minted and exchanged');
@@ -104,7 +90,7 @@ try {
     const row = (name: string, m: LoopResult | Measured, note: string) =>
       `| ${name} | ${m.rps.toFixed(0)} | ${m.p50Ms.toFixed(1)} | ${m.p99Ms.toFixed(1)} | ${m.cpuMsPerRequest === null ? '—' : m.cpuMsPerRequest.toFixed(2)} | ${m.errors} | ${note} |`;
     const table = [
-      `OpenID provider bench, ${startedAt.toISOString()}, ${engine === 'postgres' ? 'PostgreSQL (pool of 10)' : 'SQLite'}, production build; ${provenanceLine(made)}`,
+      `OpenID provider bench, ${startedAt.toISOString()}, ${engine === 'postgres' ? 'PostgreSQL (pool of 10)' : 'SQLite'}, production build, ${BENCH_ID_TOKEN_ALG} ID tokens; ${provenanceLine(made)}`,
       '',
       '| load | req/s | p50 ms | p99 ms | server CPU ms/req | errors | how |',
       '|---|---|---|---|---|---|---|',
@@ -117,10 +103,10 @@ try {
     console.log(`\n${table}\n`);
     const results = join(import.meta.dirname, '..', 'results');
     mkdirSync(results, { recursive: true });
-    const stamp = `${startedAt.toISOString().replace(/:/g, '-').replace(/\.\d+Z$/, 'Z')}-oidc${engine === 'postgres' ? '-pg' : ''}`;
+    const stamp = `${startedAt.toISOString().replace(/:/g, '-').replace(/\.\d+Z$/, 'Z')}-oidc${engine === 'postgres' ? '-pg' : ''}${ALG_SUFFIX}`;
     writeFileSync(join(results, `${stamp}.md`), `${table}\n`);
     const loadAtEnd = loadavg();
-    writeFileSync(join(results, `${stamp}.json`), JSON.stringify({ startedAt, load, engine, provenance: made, loadAtEnd, exchange, exchangeRounds: rounds, refresh: refreshed, userinfo, meCookie, meToken }, null, 2));
+    writeFileSync(join(results, `${stamp}.json`), JSON.stringify({ startedAt, load, engine, idTokenAlg: BENCH_ID_TOKEN_ALG, provenance: made, loadAtEnd, exchange, exchangeRounds: rounds, refresh: refreshed, userinfo, meCookie, meToken }, null, 2));
     // bench/oidc/medians.ts reads this line to find the run's figures.
     console.log(`BENCH_RESULTS ${join(results, `${stamp}.json`)}`);
   } finally {

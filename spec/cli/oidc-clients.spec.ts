@@ -4,7 +4,7 @@ import { countRows } from '../support/db/count-rows.js';
 import { createCliDatabase, type CliDatabase } from '../support/cli/cli-database.js';
 import { ensureBuilt, runCli } from '../support/cli/run-cli.js';
 
-const CLIENT_KEYS = ['client_id', 'name', 'type', 'redirect_uris', 'post_logout_redirect_uris', 'skip_consent', 'require_pkce', 'created_at', 'allowed_groups', 'require_mfa', 'introspect', 'device', 'application_type', 'allowed_origins', 'backchannel_logout_uri'];
+const CLIENT_KEYS = ['client_id', 'name', 'type', 'redirect_uris', 'post_logout_redirect_uris', 'skip_consent', 'require_pkce', 'created_at', 'allowed_groups', 'require_mfa', 'introspect', 'device', 'application_type', 'allowed_origins', 'backchannel_logout_uri', 'id_token_signed_response_alg'];
 
 describe('gatehouse oidc-clients create|list|delete', function () {
   this.timeout(60_000);
@@ -112,5 +112,26 @@ describe('gatehouse oidc-clients create|list|delete', function () {
     const refused = await clients(['create', '--name', 'Bad', '--redirect-uri', 'https://b.example.com/cb', '--backchannel-logout-uri', 'ftp://b.example.com/x']);
     expect(refused.code).to.equal(2);
     expect(refused.stderr).to.include('backchannel_logout_uri');
+  });
+
+  it('creates a client with --id-token-alg ES256 (RS256 without it); update --id-token-alg EdDSA changes it; another value exits 2, nothing written', async () => {
+    const plain = JSON.parse((await clients(['create', '--name', 'Plain', '--redirect-uri', 'https://plain.example.com/cb'])).stdout) as Record<string, unknown>;
+    expect(plain.id_token_signed_response_alg).to.equal('RS256');
+    const created = await clients(['create', '--name', 'Quick', '--redirect-uri', 'https://quick.example.com/cb', '--id-token-alg', 'ES256']);
+    expect(created.code, created.stderr).to.equal(0);
+    const out = JSON.parse(created.stdout) as Record<string, unknown>;
+    expect(out.id_token_signed_response_alg).to.equal('ES256');
+    const updated = await clients(['update', '--client-id', String(out.client_id), '--id-token-alg', 'EdDSA']);
+    expect(updated.code, updated.stderr).to.equal(0);
+    expect((JSON.parse(updated.stdout) as Record<string, unknown>).id_token_signed_response_alg).to.equal('EdDSA');
+    expect((await database.db('oidc_clients').where({ client_id: out.client_id }).first()).id_token_signed_response_alg).to.equal('EdDSA');
+    const before = await countRows(database.db, 'oidc_clients');
+    const refused = await clients(['create', '--name', 'Bad', '--redirect-uri', 'https://b.example.com/cb', '--id-token-alg', 'HS256']);
+    expect([refused.code, refused.stdout]).to.deep.equal([2, '']);
+    expect(refused.stderr).to.include('id_token_signed_response_alg');
+    const unchanged = await clients(['update', '--client-id', String(out.client_id), '--id-token-alg', 'none']);
+    expect(unchanged.code).to.equal(2);
+    expect(await countRows(database.db, 'oidc_clients')).to.equal(before);
+    expect((await database.db('oidc_clients').where({ client_id: out.client_id }).first()).id_token_signed_response_alg).to.equal('EdDSA');
   });
 });

@@ -116,6 +116,7 @@ export const anOidcClient = (overrides: Partial<OidcClient> = {}): OidcClient =>
   applicationType: 'web',
   allowedOrigins: [],
   backchannelLogoutUri: null,
+  idTokenAlgorithm: 'RS256',
   ...overrides,
 });
 

@@ -125,6 +125,49 @@ export function oidcStoreContract(adapter: string, factory: StoreFactory): void 
       expect(outcomes.filter(Boolean)).to.have.length(1);
     });
 
+    it('rotates as one unit: the caller that consumes the token gets true and its writes; a second rotation false, with nothing written', async () => {
+      const at1 = at('2026-01-02T03:04:05.678Z');
+      await store.oidcPayloads.upsert('RefreshToken', 'r1', codeOf('g1', { kind: 'RefreshToken' }), later());
+      const writes = (n: number) => [
+        { model: 'RefreshToken', id: `r${n}`, payload: codeOf('g1', { kind: 'RefreshToken' }), expiresAt: later() },
+        { model: 'AccessToken', id: `a${n}`, payload: codeOf('g1', { kind: 'AccessToken' }), expiresAt: later() },
+      ];
+      expect(await store.oidcPayloads.consumeAndUpsert('RefreshToken', 'r1', at1, writes(2))).to.equal(true);
+      expect(await store.oidcPayloads.find('RefreshToken', 'r1')).to.deep.equal({ ...codeOf('g1', { kind: 'RefreshToken' }), consumed: Math.floor(at1.getTime() / 1000) });
+      expect(await store.oidcPayloads.find('RefreshToken', 'r2')).to.deep.equal(codeOf('g1', { kind: 'RefreshToken' }));
+      expect(await store.oidcPayloads.find('AccessToken', 'a2')).to.deep.equal(codeOf('g1', { kind: 'AccessToken' }));
+      expect(await store.oidcPayloads.consumeAndUpsert('RefreshToken', 'r1', at1, writes(3))).to.equal(false);
+      expect(await store.oidcPayloads.consumeAndUpsert('RefreshToken', 'missing', at1, writes(4))).to.equal(false);
+      for (const id of ['r3', 'r4']) expect(await store.oidcPayloads.find('RefreshToken', id)).to.equal(null);
+      for (const id of ['a3', 'a4']) expect(await store.oidcPayloads.find('AccessToken', id)).to.equal(null);
+    });
+
+    it('keeps nothing of a rotation one of whose writes fails: the token stays unconsumed', async () => {
+      await store.oidcPayloads.upsert('RefreshToken', 'r1', codeOf('g1', { kind: 'RefreshToken' }), later());
+      const writes = [
+        { model: 'RefreshToken', id: 'r2', payload: codeOf('g1', { kind: 'RefreshToken' }), expiresAt: later() },
+        { model: 'AccessToken', id: 'a2', payload: { ...codeOf('g1'), clientId: 'nobody' }, expiresAt: later() },
+      ];
+      let refused = false;
+      await store.oidcPayloads.consumeAndUpsert('RefreshToken', 'r1', new Date(), writes).catch(() => (refused = true));
+      expect(refused).to.equal(true);
+      expect(await store.oidcPayloads.find('RefreshToken', 'r1')).to.not.have.property('consumed');
+      expect(await store.oidcPayloads.find('RefreshToken', 'r2')).to.equal(null);
+      expect(await store.oidcPayloads.consume('RefreshToken', 'r1', new Date())).to.equal(true);
+    });
+
+    it('lets exactly one of 20 concurrent rotations of one refresh token win, and keeps only its writes', async () => {
+      await store.oidcPayloads.upsert('RefreshToken', 'race', codeOf('g1', { kind: 'RefreshToken' }), later());
+      const outcomes = await Promise.all(
+        Array.from({ length: 20 }, (_, n) =>
+          store.oidcPayloads.consumeAndUpsert('RefreshToken', 'race', new Date(), [{ model: 'AccessToken', id: `raced-${n}`, payload: codeOf('g1', { kind: 'AccessToken' }), expiresAt: later() }]),
+        ),
+      );
+      expect(outcomes.filter(Boolean)).to.have.length(1);
+      const kept = await Promise.all(outcomes.map((_, n) => store.oidcPayloads.find('AccessToken', `raced-${n}`)));
+      expect(kept.map((payload) => payload !== null)).to.deep.equal(outcomes);
+    });
+
     it('revokes every payload of a grant, and only those', async () => {
       await store.oidcPayloads.upsert('Grant', 'g1', { accountId: user.id, clientId: client.clientId }, later());
       await store.oidcPayloads.upsert('AuthorizationCode', 'c1', codeOf('g1'), later());
@@ -191,20 +234,30 @@ export function oidcStoreContract(adapter: string, factory: StoreFactory): void 
       expect(refused).to.equal(true);
     });
 
-    it('adds signing keys only when there are none, even when two starts race', async () => {
+    it('adds signing keys only for algorithms without a current key, even when two starts race', async () => {
       const first = [aSigningKey({ alg: 'RS256' }), aSigningKey({ alg: 'ES256' })];
       const second = [aSigningKey({ alg: 'RS256' }), aSigningKey({ alg: 'ES256' })];
-      const outcomes = await Promise.all([store.oidcKeys.addIfNone(first), store.oidcKeys.addIfNone(second)]);
+      const outcomes = await Promise.all([store.oidcKeys.addWhereMissing(first), store.oidcKeys.addWhereMissing(second)]);
       expect(outcomes.filter(Boolean)).to.have.length(1);
       const kept = (await store.oidcKeys.list()).map((key) => key.kid).sort();
       expect([first, second].map((set) => set.map((key) => key.kid).sort())).to.deep.include(kept);
-      expect(await store.oidcKeys.addIfNone([aSigningKey()])).to.equal(false);
+      expect(await store.oidcKeys.addWhereMissing([aSigningKey()])).to.equal(false);
+    });
+
+    it('adds the key of an algorithm that has none current (a database made before EdDSA), and only that one; a retired key does not count', async () => {
+      await store.oidcKeys.addWhereMissing([aSigningKey({ alg: 'EdDSA', createdAt: at('2026-01-01T00:00:00.000Z') })]);
+      const kept = [aSigningKey({ alg: 'RS256' }), aSigningKey({ alg: 'ES256' })];
+      await store.oidcKeys.rotate(kept, at('2026-01-02T03:04:05.678Z'));
+      const added = aSigningKey({ alg: 'EdDSA' });
+      expect(await store.oidcKeys.addWhereMissing([aSigningKey({ alg: 'RS256' }), aSigningKey({ alg: 'ES256' }), added])).to.equal(true);
+      const current = (await store.oidcKeys.list()).filter((key) => key.retiredAt === null);
+      expect(current.map((key) => key.kid).sort()).to.deep.equal([...kept, added].map((key) => key.kid).sort());
     });
 
     it('rotates: retires the current keys at the instant given, lists newest first, deletes the long retired', async () => {
       const old = aSigningKey({ createdAt: at('2026-01-01T00:00:00.000Z') });
       const fresh = aSigningKey({ createdAt: at('2026-02-01T00:00:00.000Z') });
-      await store.oidcKeys.addIfNone([old]);
+      await store.oidcKeys.addWhereMissing([old]);
       await store.oidcKeys.rotate([fresh], at('2026-02-01T00:00:00.000Z'));
       expect(await store.oidcKeys.list()).to.deep.equal([fresh, { ...old, retiredAt: at('2026-02-01T00:00:00.000Z') }]);
       expect(await store.oidcKeys.deleteRetiredBefore(at('2026-02-01T00:00:00.000Z'))).to.equal(0);

@@ -30,10 +30,10 @@ const AUTH_LOOKUPS = {
   userByEmail: 'select * from `users` where `users`.`email` = ?',
   inviteByCodeHash: 'select * from `invites` where `invites`.`code_hash` = ?',
 };
-// The doors' reads (verify, the provider's access check): a host's rules, a user's username and groups.
+// The doors' reads: verify's host rules with the user's username and groups in one statement; the provider's access check, the profile alone.
 const ACCESS_READS = {
-  rulesForHost:
-    'select `forward_auth_rules`.`id`, `forward_auth_rules`.`host`, `forward_auth_rules`.`path_prefix`, `forward_auth_rules`.`require_mfa`, `forward_auth_rules`.`created_at`, `forward_auth_rule_groups`.`group_id` from `forward_auth_rules` left join `forward_auth_rule_groups` on `forward_auth_rule_groups`.`rule_id` = `forward_auth_rules`.`id` where `forward_auth_rules`.`host` = ?',
+  forwardAuthFacts:
+    'select `forward_auth_rules`.`id` as `rule_id`, `forward_auth_rules`.`path_prefix`, `forward_auth_rules`.`require_mfa`, `forward_auth_rule_groups`.`group_id`, null as group_name, null as username from `forward_auth_rules` left join `forward_auth_rule_groups` on `forward_auth_rule_groups`.`rule_id` = `forward_auth_rules`.`id` where `forward_auth_rules`.`host` = ? union all select null as rule_id, null as path_prefix, null as require_mfa, `groups`.`id` as `group_id`, `groups`.`name` as `group_name`, `users`.`username` from `users` left join `group_members` on `group_members`.`user_id` = `users`.`id` left join `groups` on `groups`.`id` = `group_members`.`group_id` where `users`.`id` = ? order by `group_name` asc',
   memberProfile:
     'select `users`.`username`, `groups`.`id` as `group_id`, `groups`.`name` as `group_name` from `users` left join `group_members` on `group_members`.`user_id` = `users`.`id` left join `groups` on `groups`.`id` = `group_members`.`group_id` where `users`.`id` = ? order by `groups`.`name` asc',
 };
@@ -50,7 +50,7 @@ const SCOPE_STATEMENTS = {
   recoveryCodeCount: 'select count(*) as `n` from `recovery_codes` where `recovery_codes`.`user_id` = ?',
 };
 
-const CLIENT = ['client_id', 'name', 'type', 'redirect_uris', 'post_logout_redirect_uris', 'skip_consent', 'require_pkce', 'secret_hash', 'created_at', 'require_mfa', 'introspect', 'device', 'application_type', 'allowed_origins', 'backchannel_logout_uri'];
+const CLIENT = ['client_id', 'name', 'type', 'redirect_uris', 'post_logout_redirect_uris', 'skip_consent', 'require_pkce', 'secret_hash', 'created_at', 'require_mfa', 'introspect', 'device', 'application_type', 'allowed_origins', 'backchannel_logout_uri', 'id_token_signed_response_alg'];
 const livePayload = (key: string) => `select \`payload\`, \`consumed_at\` from \`oidc_payloads\` where (\`expires_at\` is null or \`expires_at\` > ?) and \`model\` = ? and \`${key}\` = ?`;
 const USER_COLUMNS = ['id', 'email', 'display_name', 'password_hash', 'role', 'created_at', 'updated_at', 'disabled_at', 'last_login_at', 'username'].map((name) => `\`users\`.\`${name}\``).join(', ');
 /** What every token request and userinfo call reads: the provider's payloads, the client and its groups, the account and its groups, the member's profile. */
@@ -130,6 +130,17 @@ describe(`the hot path's SQL, pinned (${ENGINE_LABEL})`, () => {
 
   it("userinfo's reads are one statement on primary keys and indexes, prepared once", () => {
     expect(new KnexOidcUserinfoLookup(database.db, new SystemClock()).sql).to.deep.equal(onEngine(USERINFO_READ));
+  });
+
+  it("a token's consume is one guarded UPDATE by its exact key; a new token's upsert replaces all but created_at, consumed_at and user_code", () => {
+    const columns = ['account_id', 'client_id', 'consumed_at', 'created_at', 'expires_at', 'grant_id', 'id', 'model', 'payload', 'uid', 'user_code'];
+    const replaced = ['model', 'id', 'payload', 'account_id', 'client_id', 'grant_id', 'uid', 'expires_at'];
+    expect(new KnexOidcPayloadStore(database.db, new SystemClock()).writeSql).to.deep.equal(
+      onEngine({
+        consume: 'update `oidc_payloads` set `consumed_at` = ? where `model` = ? and `id` = ? and `consumed_at` is null and (`expires_at` is null or `expires_at` > ?)',
+        upsertToken: `insert into \`oidc_payloads\` (${columns.map((name) => `\`${name}\``).join(', ')}) values (${columns.map(() => '?').join(', ')}) on conflict (\`model\`, \`id\`) do update set ${replaced.map((name) => `\`${name}\` = excluded.\`${name}\``).join(', ')}`,
+      }),
+    );
   });
 
   // PostgreSQL runs the touches and the sign-in's writes through knex's builders (its commit is durable either way): SQLite only.

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { ENGINE_LABEL } from '../support/db/test-engine.js';
-import { startAuthlibRelyingParty, type AuthlibAnswer, type AuthlibRelyingParty } from '../support/oidc/authlib-rp.js';
+import { startAuthlibRelyingParty, type AuthlibAnswer, type AuthlibRelyingParty, type AuthlibSettings } from '../support/oidc/authlib-rp.js';
 import { authorizeInBrowser, registerClient } from '../support/oidc/oidc-server.js';
 import { useOidcStage } from '../support/oidc/use-oidc-stage.js';
 
@@ -47,6 +47,25 @@ describe(`Authlib (Python) signs its users in with Gatehouse and checks the ID t
   });
   after(() => rp?.stop());
 
+  /**
+   * Another client, registered as given, signs the member in through its own Authlib process:
+   * discovery, the browser, the code's redemption. `check` runs on its first answer, then it stops.
+   */
+  const signInAnother = async (options: { name: string; authMethod: AuthlibSettings['authMethod']; idTokenAlg?: string }, check: (first: AuthlibAnswer, rp: AuthlibRelyingParty) => Promise<void>) => {
+    const client = await registerClient(stage.server, { name: options.name, redirectUris: [stage.callback.redirectUri], ...(options.idTokenAlg !== undefined && { idTokenAlg: options.idTokenAlg }) });
+    const other = await startAuthlibRelyingParty({ issuer: stage.server.issuer, clientId: client.clientId, clientSecret: String(client.secret), redirectUri: stage.callback.redirectUri, authMethod: options.authMethod });
+    try {
+      expect(await other.send('discover')).to.include({ ok: true });
+      const authorization = await other.send('authorize');
+      const back = await authorizeInBrowser(stage.page, stage.callback, new URL(String(authorization.url)), MEMBER);
+      const first = await other.send('callback', { url: back.href });
+      expect(claimsOf(first)).to.include({ aud: client.clientId, sub: claimsOf(signedIn).sub, nonce: authorization.nonce });
+      await check(first, other);
+    } finally {
+      await other.stop();
+    }
+  };
+
   it('follows discovery, sends the person through sign-in and consent in Chromium, redeems the code with PKCE and client_secret_basic, and accepts the ID token', async () => {
     const discovered = await rp.send('discover');
     expect(discovered, String(discovered.description)).to.include({ ok: true });
@@ -72,27 +91,12 @@ describe(`Authlib (Python) signs its users in with Gatehouse and checks the ID t
   });
 
   it('signs in a second client that authenticates with client_secret_post, its secret in the body', async () => {
-    const client = await registerClient(stage.server, { name: 'Ledger', redirectUris: [stage.callback.redirectUri] });
-    const posting = await startAuthlibRelyingParty({
-      issuer: stage.server.issuer,
-      clientId: client.clientId,
-      clientSecret: String(client.secret),
-      redirectUri: stage.callback.redirectUri,
-      authMethod: 'client_secret_post',
-    });
-    try {
-      expect(await posting.send('discover')).to.include({ ok: true });
-      const authorization = await posting.send('authorize');
-      const back = await authorizeInBrowser(stage.page, stage.callback, new URL(String(authorization.url)), MEMBER);
-      const ledger = await posting.send('callback', { url: back.href });
+    await signInAnother({ name: 'Ledger', authMethod: 'client_secret_post' }, async (ledger) => {
       expect(ledger, String(ledger.description)).to.include({ ok: true, id_token: true });
-      expect(claimsOf(ledger)).to.include({ aud: client.clientId, sub: claimsOf(signedIn).sub, nonce: authorization.nonce });
       const [redeemed] = ledger.token_endpoint_requests as { basic: boolean; fields: string[] }[];
       expect(redeemed?.basic).to.equal(false);
       expect(redeemed?.fields).to.include.members(['client_id', 'client_secret', 'code_verifier']);
-    } finally {
-      await posting.stop();
-    }
+    });
   });
 
   it('refreshes: the new ID token passes the same checks for the same subject; userinfo answers that subject', async () => {
@@ -138,4 +142,16 @@ describe(`Authlib (Python) signs its users in with Gatehouse and checks the ID t
     expect(await rp.send('refresh')).to.include({ ok: false, error: 'invalid_grant' });
     expect(await rp.send('userinfo')).to.include({ ok: true, status: 401 });
   });
+
+  for (const alg of ['ES256', 'EdDSA'] as const) {
+    it(`signs in a client set to ${alg}: Authlib verifies its ${alg} ID tokens itself, at the code exchange and after a refresh, and refuses a forged one`, async () => {
+      await signInAnother({ name: `Quick ${alg}`, authMethod: 'client_secret_basic', idTokenAlg: alg }, async (answer, quick) => {
+        expect(answer, String(answer.description)).to.include({ ok: true, id_token: true, alg, jwks_fetched: 1 });
+        const refreshed = await quick.send('refresh');
+        expect(refreshed, String(refreshed.description)).to.include({ ok: true, id_token: true, alg, same_subject: true, kid: answer.kid });
+        const forgery = await quick.send('verify', { id_token: forged(String(refreshed.jwt), { email: 'mallory@example.com' }) });
+        expect(forgery).to.include({ ok: false, error: 'bad_signature' });
+      });
+    });
+  }
 });

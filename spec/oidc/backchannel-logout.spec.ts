@@ -116,9 +116,9 @@ describe(`OpenID provider: back-channel logout tells a client when the user's se
   };
 
   /** The logout token verified against the JWKS as a relying party must (Back-Channel Logout 1.0 §2.6). */
-  const verified = async (token: string): Promise<JWTPayload> => {
+  const verified = async (token: string, alg = 'RS256'): Promise<JWTPayload> => {
     const { payload, protectedHeader } = await jwtVerify(token, jwks, { issuer: server.issuer, audience: clientId, typ: 'logout+jwt' });
-    expect(protectedHeader.alg).to.equal('RS256');
+    expect(protectedHeader.alg).to.equal(alg);
     expect(payload.events).to.deep.equal({ [LOGOUT_EVENT]: {} });
     expect(payload.jti).to.be.a('string').and.not.equal('');
     expect(payload.iat).to.be.a('number');
@@ -215,5 +215,15 @@ describe(`OpenID provider: back-channel logout tells a client when the user's se
     await receiver.received(before + 2);
     const last = await verified(receiver.tokens[before + 1]!);
     expect([last.sub, last.sid]).to.deep.equal([deleted.sub, deleted.sid]);
+  });
+
+  it('a client set to EdDSA gets its logout tokens signed with EdDSA, as its ID tokens are', async () => {
+    await server.service.useCases.updateOidcClient('operator', clientId, { id_token_signed_response_alg: 'EdDSA' });
+    const { sub, sid } = await signedInAtClient('eve@example.com');
+    const before = receiver.tokens.length;
+    await server.service.useCases.disableUser('operator', { id: asUserId(sub) });
+    await receiver.received(before + 1);
+    const payload = await verified(receiver.tokens[before]!, 'EdDSA');
+    expect([payload.sub, payload.sid]).to.deep.equal([sub, sid]);
   });
 });

@@ -76,6 +76,26 @@ describe('admin edit forms for OpenID clients and forward-auth rules (SQLite and
     expect((await rule()).requireMfa, 'nothing written').to.equal(false);
   });
 
+  it('the ID token signature is a labelled select on the create and edit forms; a change is saved; a value not offered is 422 beside the select, nothing written', async () => {
+    const page = await get(`${CLIENTS}/${clientId}`, admin);
+    expect(page.text).to.match(/<label for="client-id_token_signed_response_alg">ID token signature<\/label>/);
+    expect(page.text).to.match(/<option value="RS256" selected[^>]*>RS256<\/option>/);
+    expect(page.text).to.include('<option value="EdDSA">EdDSA</option>');
+    expect((await get('/gatehouse/admin/applications', admin)).text).to.include('<select id="client-id_token_signed_response_alg" name="id_token_signed_response_alg"');
+    const saved = await post(`${CLIENTS}/${clientId}`, admin, { name: 'Grafana', redirect_uris: 'http://localhost:3001/cb', id_token_signed_response_alg: 'ES256' });
+    expect(saved.status).to.equal(303);
+    expect((await client()).idTokenAlgorithm).to.equal('ES256');
+    expect((await get(`${CLIENTS}/${clientId}`, admin)).text).to.match(/<option value="ES256" selected[^>]*>ES256<\/option>/);
+    const refused = await post(`${CLIENTS}/${clientId}`, admin, { name: 'Renamed', redirect_uris: 'http://localhost:3001/cb', id_token_signed_response_alg: 'HS256' });
+    expect(refused.status).to.equal(422);
+    expect(refused.text).to.match(/<select id="client-id_token_signed_response_alg" name="id_token_signed_response_alg" aria-invalid="true"/);
+    expect(refused.text).to.include('href="#client-id_token_signed_response_alg">ID token signature:');
+    expect([(await client()).name, (await client()).idTokenAlgorithm], 'nothing written').to.deep.equal(['Grafana', 'ES256']);
+    const created = await post('/gatehouse/admin/applications/clients', admin, { name: 'Quick', redirect_uris: 'http://localhost:3002/cb', type: 'confidential', id_token_signed_response_alg: 'EdDSA' });
+    expect(created.status).to.equal(303);
+    expect((await h.useCases.listOidcClients('operator')).find((one) => one.name === 'Quick')?.idTokenAlgorithm).to.equal('EdDSA');
+  });
+
   it('a stale proof sends the change through the confirm page, which carries it out and lands on the edit page', async () => {
     await h.db('sessions').update({ authenticated_at: new Date(Date.now() - 3_600_000).toISOString() });
     const asked = await post(`${RULES}/${ruleId}`, admin, { host: 'app.example.com', path_prefix: '/admin', require_mfa: 'yes' });

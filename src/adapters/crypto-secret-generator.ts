@@ -1,6 +1,7 @@
-import { createHash, generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, generateKeyPairSync, randomBytes, randomUUID, type KeyPairKeyObjectResult } from 'node:crypto';
 import { ACCOUNT_RECOVERY_CODE_LENGTH, formatAccountRecoveryCode } from '../core/domain/account-recovery.js';
 import { API_TOKEN_PREFIX } from '../core/domain/api-token.js';
+import type { SigningAlgorithm } from '../core/domain/signing-algorithm.js';
 import { CROCKFORD, formatRecoveryCode, RECOVERY_CODE_LENGTH } from '../core/domain/recovery-code.js';
 import type { GeneratedSigningKey, IssuedSecret, SecretGenerator, SecretKind } from '../core/ports/secret-generator.js';
 
@@ -9,6 +10,12 @@ type TokenKind = Exclude<SecretKind, 'recovery_code' | 'account_recovery' | 'oid
 // OpenID client secret too), 128 for invites.
 const BYTES: Record<TokenKind, number> = { session: 32, api_token: 32, invite: 16, pending_login: 32, passkey_challenge: 32, oidc_client_secret: 32 };
 const PREFIX: Record<TokenKind, string> = { session: '', api_token: API_TOKEN_PREFIX, invite: '', pending_login: '', passkey_challenge: '', oidc_client_secret: '' };
+
+const KEY_PAIRS: Record<SigningAlgorithm, () => KeyPairKeyObjectResult> = {
+  RS256: () => generateKeyPairSync('rsa', { modulusLength: 2048 }),
+  ES256: () => generateKeyPairSync('ec', { namedCurve: 'P-256' }),
+  EdDSA: () => generateKeyPairSync('ed25519'),
+};
 
 export const sha256Hex = (secret: string): string => createHash('sha256').update(secret, 'utf8').digest('hex');
 
@@ -39,8 +46,8 @@ export class CryptoSecretGenerator implements SecretGenerator {
     return sha256Hex(secret);
   }
 
-  signingKey(alg: 'RS256' | 'ES256'): GeneratedSigningKey {
-    const pair = alg === 'RS256' ? generateKeyPairSync('rsa', { modulusLength: 2048 }) : generateKeyPairSync('ec', { namedCurve: 'P-256' });
+  signingKey(alg: SigningAlgorithm): GeneratedSigningKey {
+    const pair = KEY_PAIRS[alg]();
     const kid = randomUUID();
     return { kid, privateJwk: { ...pair.privateKey.export({ format: 'jwk' }), kid, alg, use: 'sig' } };
   }

@@ -17,6 +17,7 @@ export const toOidcClientOut = (client: OidcClientView) => ({
   application_type: client.applicationType,
   allowed_origins: client.allowedOrigins,
   backchannel_logout_uri: client.backchannelLogoutUri,
+  id_token_signed_response_alg: client.idTokenAlgorithm,
   created_at: client.createdAt.toISOString(),
 });
 

@@ -3,6 +3,7 @@ import { redirectUriProblem, REDIRECT_URI_MAX } from './domain/redirect-uri.js';
 import { allowedOriginProblem } from './domain/allowed-origin.js';
 import { allowedGroups } from './access-rules.js';
 import { label } from './rules.js';
+import { DEFAULT_SIGNING_ALGORITHM, SIGNING_ALGORITHMS, type SigningAlgorithm } from './domain/signing-algorithm.js';
 
 const redirectUri = (production: boolean) =>
   Joi.string()
@@ -32,6 +33,7 @@ const backchannelLogoutUri = (production: boolean) =>
     })
     .allow(null);
 const applicationType = Joi.string().valid('web', 'native');
+const idTokenAlgorithm = Joi.string().valid(...SIGNING_ALGORITHMS);
 
 /** POST /admin/oidc/clients and `gatehouse oidc-clients create`; the PKCE rule is the use case's. */
 export const oidcClientRules = (production: boolean) =>
@@ -49,6 +51,7 @@ export const oidcClientRules = (production: boolean) =>
     application_type: applicationType.default('web'),
     allowed_origins: Joi.array().items(allowedOrigin(production)).max(20).unique().default([]),
     backchannel_logout_uri: backchannelLogoutUri(production).default(null),
+    id_token_signed_response_alg: idTokenAlgorithm.default(DEFAULT_SIGNING_ALGORITHM),
   });
 
 /** PATCH /admin/oidc/clients/{id} and `gatehouse oidc-clients update`: the same fields but the type, each optional. */
@@ -66,6 +69,7 @@ export const oidcClientChangeRules = (production: boolean) =>
     application_type: applicationType,
     allowed_origins: Joi.array().items(allowedOrigin(production)).max(20).unique(),
     backchannel_logout_uri: backchannelLogoutUri(production),
+    id_token_signed_response_alg: idTokenAlgorithm,
   }).min(1);
 
 export type OidcClientChanges = Partial<Omit<OidcClientInput, 'type'>>;
@@ -84,4 +88,5 @@ export interface OidcClientInput {
   application_type: 'web' | 'native';
   allowed_origins: string[];
   backchannel_logout_uri: string | null;
+  id_token_signed_response_alg: SigningAlgorithm;
 }

@@ -19,6 +19,8 @@ export const clientMetadataOf = (client: OidcClient): ClientMetadata => ({
   response_types: ['code'],
   // native: its loopback redirect URIs match on any port (RFC 8252 §7.3), as oidc-provider does for that type.
   application_type: client.applicationType,
+  // Checked against the provider's enabled algorithms (id-token-algorithms.ts); every one has a current key.
+  id_token_signed_response_alg: client.idTokenAlgorithm,
   // Its ID tokens carry sid, and its logout tokens name the session as well as the user.
   ...(client.backchannelLogoutUri !== null && { backchannel_logout_uri: client.backchannelLogoutUri, backchannel_logout_session_required: true }),
   ...(client.type === 'public' || client.secretHash === null

@@ -19,6 +19,7 @@ import { answerClientAuthAsRfc6749 } from './client-auth-answers.js';
 import { advertiseWhatWorks } from './discovery-document.js';
 import { carriesImpliedConsent } from './implied-consent.js';
 import { accountClaims } from './account-claims.js';
+import { idTokenSigningAlgValues } from './id-token-algorithms.js';
 import { providerCookies } from './provider-cookies.js';
 import { publicOriginOnly } from './public-origin.js';
 import { IMPLIED_CONSENT, INTERACTION_PATH, OIDC_PATH, SCOPES, TTL } from './oidc-settings.js';
@@ -125,8 +126,7 @@ export const providerConfiguration = (deps: ProviderDeps): Configuration => ({
   responseTypes: ['code'],
   clientDefaults: { grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'], token_endpoint_auth_method: 'client_secret_basic', id_token_signed_response_alg: 'RS256' },
   clientAuthMethods: ['client_secret_basic', 'client_secret_post', 'none'],
-  // ID tokens are RS256 for every client (clientDefaults): ES256 is published in the JWKS, not offered.
-  enabledJWA: { idTokenSigningAlgValues: ['RS256'] },
+  enabledJWA: { idTokenSigningAlgValues },
   pkce: { required: (_ctx, client) => client.clientAuthMethod === 'none' || client.metadata()[REQUIRE_PKCE] !== false },
   extraClientMetadata: { properties: [SKIP_CONSENT, REQUIRE_PKCE, INTROSPECT, ALLOWED_ORIGINS] },
   extraParams: [IMPLIED_CONSENT],

@@ -2,6 +2,7 @@ import { errors, type Adapter, type AdapterPayload } from 'oidc-provider';
 import type { OidcClientLookup, OidcPayloadStore } from '../core/ports/oidc-store.js';
 import { clientMetadataOf } from './client-metadata.js';
 import type { DeviceCodeSeal } from './sealed-device-code.js';
+import { heldRotation } from './held-rotation.js';
 
 /** A rotated refresh token presented again this soon is a race between two refreshes, not a theft. */
 export const REFRESH_REUSE_WINDOW_SECONDS = 30;
@@ -21,17 +22,20 @@ export interface AdapterDeps {
  * conditional in the store: of two requests racing with one code or refresh token, one wins and
  * the other is refused with invalid_grant; a code's loser also revokes what the grant issued.
  */
-export const adapterFactory = (deps: AdapterDeps) =>
-  class GatehouseAdapter implements Adapter {
+export const adapterFactory = (deps: AdapterDeps) => {
+  const rotation = heldRotation(deps.payloads);
+  return class GatehouseAdapter implements Adapter {
     constructor(private readonly model: string) {}
 
     async upsert(id: string, payload: AdapterPayload, expiresIn: number): Promise<void> {
       const expiresAt = expiresIn ? new Date(deps.now() + expiresIn * 1000) : null;
-      const stored = this.model === 'DeviceCode' ? deps.deviceCodes.seal(id, payload) : payload;
-      await deps.payloads.upsert(this.model, id, stored as Record<string, unknown>, expiresAt);
+      const stored = (this.model === 'DeviceCode' ? deps.deviceCodes.seal(id, payload) : payload) as Record<string, unknown>;
+      if (await rotation.write({ model: this.model, id, payload: stored, expiresAt })) return;
+      await deps.payloads.upsert(this.model, id, stored, expiresAt);
     }
 
     async find(id: string): Promise<AdapterPayload | undefined> {
+      await rotation.settle();
       if (this.model === 'Client') {
         const client = await deps.clients.find(id);
         return client ? (clientMetadataOf(client) as AdapterPayload) : undefined;
@@ -45,15 +49,19 @@ export const adapterFactory = (deps: AdapterDeps) =>
     }
 
     async findByUid(uid: string): Promise<AdapterPayload | undefined> {
+      await rotation.settle();
       return ((await deps.payloads.findByUid(this.model, uid)) as AdapterPayload | null) ?? undefined;
     }
 
     async findByUserCode(userCode: string): Promise<AdapterPayload | undefined> {
+      await rotation.settle();
       const payload = (await deps.payloads.findByUserCode(this.model, userCode)) as AdapterPayload | null;
       return payload ? deps.deviceCodes.open(payload) : undefined;
     }
 
     async consume(id: string): Promise<void> {
+      if (rotation.hold(this.model, id, new Date(deps.now()))) return;
+      await rotation.settle();
       if (await deps.payloads.consume(this.model, id, new Date(deps.now()))) return;
       if (this.model === 'AuthorizationCode') {
         const code = await deps.payloads.find(this.model, id);
@@ -63,10 +71,13 @@ export const adapterFactory = (deps: AdapterDeps) =>
     }
 
     async destroy(id: string): Promise<void> {
+      await rotation.settle();
       await deps.payloads.destroy(this.model, id);
     }
 
     async revokeByGrantId(grantId: string): Promise<void> {
+      await rotation.settle();
       await deps.payloads.revokeByGrantId(grantId);
     }
   };
+};

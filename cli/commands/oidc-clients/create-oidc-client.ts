@@ -6,6 +6,7 @@ import { EXIT_OK } from '../../exit-codes.js';
 import { repeatedOption } from '../../repeated-option.js';
 import { withService } from '../../with-service.js';
 import { allowedGroupIds } from '../../group-names.js';
+import { idTokenAlgOption } from './id-token-alg-option.js';
 import { policyOut } from './policy-out.js';
 
 interface CreateArgs {
@@ -20,6 +21,7 @@ interface CreateArgs {
   device: boolean;
   native: boolean;
   'backchannel-logout-uri'?: string;
+  'id-token-alg'?: string;
 }
 
 const clientInput = (args: CreateArgs, argv: readonly string[], groups: string[] | undefined) => ({
@@ -35,6 +37,7 @@ const clientInput = (args: CreateArgs, argv: readonly string[], groups: string[]
   application_type: args.native ? 'native' : 'web',
   allowed_origins: repeatedOption(argv, 'allowed-origin'),
   ...(args['backchannel-logout-uri'] !== undefined && { backchannel_logout_uri: args['backchannel-logout-uri'] }),
+  ...(args['id-token-alg'] !== undefined && { id_token_signed_response_alg: args['id-token-alg'] }),
   ...(groups !== undefined && { allowed_groups: groups }),
 });
 
@@ -56,7 +59,8 @@ export const createOidcClientCommand = (ctx: CommandContext): CommandModule<obje
       .option('device', { type: 'boolean', default: false, describe: 'May use the device authorization grant (command-line tools, TVs)' })
       .option('native', { type: 'boolean', default: false, describe: 'A native app: loopback redirect URIs match on any port' })
       .option('allowed-origin', { type: 'string', array: true, describe: 'A single-page application\'s origin that gets CORS answers (--public; repeat)' })
-      .option('backchannel-logout-uri', { type: 'string', describe: 'Where a logout token is POSTed when a user\'s session ends' }) as unknown as Argv<CreateArgs>,
+      .option('backchannel-logout-uri', { type: 'string', describe: 'Where a logout token is POSTed when a user\'s session ends' })
+      .option('id-token-alg', idTokenAlgOption) as unknown as Argv<CreateArgs>,
   handler: async (args) => {
     const created = await withService(loadConfig(ctx.io.env), ctx.io, async ({ useCases }) =>
       useCases.createOidcClientAsOperator(clientInput(args, ctx.io.argv, await allowedGroupIds(useCases, ctx.io.argv))),

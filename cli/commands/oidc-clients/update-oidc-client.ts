@@ -6,6 +6,7 @@ import { EXIT_OK } from '../../exit-codes.js';
 import { allowedGroupIds } from '../../group-names.js';
 import { repeatedOption } from '../../repeated-option.js';
 import { withService } from '../../with-service.js';
+import { idTokenAlgOption } from './id-token-alg-option.js';
 import { policyOut } from './policy-out.js';
 
 interface UpdateArgs {
@@ -18,6 +19,7 @@ interface UpdateArgs {
   device?: boolean;
   native?: boolean;
   'backchannel-logout-uri'?: string;
+  'id-token-alg'?: string;
 }
 
 const given = (argv: readonly string[], name: string): boolean => argv.some((t) => t === `--${name}` || t.startsWith(`--${name}=`));
@@ -35,6 +37,7 @@ const changesOf = (args: UpdateArgs, argv: readonly string[], groups: string[] |
   ...(args.native !== undefined && { application_type: args.native ? 'native' : 'web' }),
   ...(given(argv, 'allowed-origin') && { allowed_origins: repeatedOption(argv, 'allowed-origin') }),
   ...(args['backchannel-logout-uri'] !== undefined && { backchannel_logout_uri: args['backchannel-logout-uri'] === '' ? null : args['backchannel-logout-uri'] }),
+  ...(args['id-token-alg'] !== undefined && { id_token_signed_response_alg: args['id-token-alg'] }),
   ...(groups !== undefined && { allowed_groups: groups }),
 });
 
@@ -55,7 +58,8 @@ export const updateOidcClientCommand = (ctx: CommandContext): CommandModule<obje
       .option('device', { type: 'boolean', describe: 'May use the device grant (--no-device to drop it)' })
       .option('native', { type: 'boolean', describe: 'A native app (--no-native: a web application)' })
       .option('allowed-origin', { type: 'string', array: true, describe: 'Replaces the CORS origins (repeat; given empty = none)' })
-      .option('backchannel-logout-uri', { type: 'string', describe: 'Where logout tokens are POSTed (given empty = none)' }) as unknown as Argv<UpdateArgs>,
+      .option('backchannel-logout-uri', { type: 'string', describe: 'Where logout tokens are POSTed (given empty = none)' })
+      .option('id-token-alg', idTokenAlgOption) as unknown as Argv<UpdateArgs>,
   handler: async (args) => {
     const client = await withService(loadConfig(ctx.io.env), ctx.io, async ({ useCases }) =>
       useCases.updateOidcClient('operator', args['client-id'], changesOf(args, ctx.io.argv, await allowedGroupIds(useCases, ctx.io.argv))),

@@ -3,7 +3,7 @@ import { composeService } from '../../../src/compose.js';
 
 // Usage: oidc-race-worker.ts <url> consume|keys — prints `ready`, waits for a line on standard input
 // (so every process starts at once), then either consumes the code `raced` five times at once and
-// prints how many calls won, or adds a set of signing keys if there are none and prints `added` or `kept`.
+// prints how many calls won, or adds a set of signing keys where none is current and prints `added` or `kept`.
 const [url, mode] = process.argv.slice(2) as [string, 'consume' | 'keys'];
 const config = { databaseUrl: url, databasePoolMax: 2, loginFailuresPerEmail: 0, authAttemptsPerAddress: 0, passwordContextWords: [], pwnedPasswordsPath: null };
 const service = composeService(config);
@@ -16,7 +16,7 @@ if (mode === 'consume') {
   console.log(outcomes.filter(Boolean).length);
 } else {
   const key = (alg: 'RS256' | 'ES256') => ({ kid: randomUUID(), alg, sealedJwk: `sealed-${process.pid}`, createdAt: new Date(), retiredAt: null });
-  console.log((await oidcKeys.addIfNone([key('RS256'), key('ES256')])) ? 'added' : 'kept');
+  console.log((await oidcKeys.addWhereMissing([key('RS256'), key('ES256')])) ? 'added' : 'kept');
 }
 process.stdin.destroy();
 await service.close();

@@ -158,6 +158,8 @@ export interface ClientOptions {
   auth?: 'basic' | 'post';
   introspect?: boolean;
   device?: boolean;
+  /** id_token_signed_response_alg; the client says nothing (RS256) when absent. */
+  idTokenAlg?: string;
 }
 
 /** Registers a client as the operator would, and discovers the issuer with openid-client. */
@@ -171,6 +173,7 @@ export const registerClient = async (server: OidcServer, options: ClientOptions)
     require_pkce: options.requirePkce ?? true,
     ...(options.introspect !== undefined && { introspect: options.introspect }),
     ...(options.device !== undefined && { device: options.device }),
+    ...(options.idTokenAlg !== undefined && { id_token_signed_response_alg: options.idTokenAlg }),
   });
   return { clientId: client.clientId, secret, config: await discover(server.issuer, client.clientId, secret, options.auth) };
 };

@@ -1,4 +1,5 @@
 /** Response shapes of administration and the security trail, as JSON Schema 2020-12. */
+import { SIGNING_ALGORITHMS } from '../../core/domain/signing-algorithm.js';
 import { usernameSchema } from './schemas.js';
 
 const uuid = { type: 'string', format: 'uuid' } as const;
@@ -37,6 +38,7 @@ const oidcClientFields = {
   application_type: { enum: ['web', 'native'] },
   allowed_origins: { type: 'array', items: { type: 'string' }, description: 'The exact origins that get CORS answers (a public web client).' },
   backchannel_logout_uri: { type: ['string', 'null'], description: 'Where the client is told that a user\'s session ended (Back-Channel Logout 1.0); null: never.' },
+  id_token_signed_response_alg: { enum: [...SIGNING_ALGORITHMS], description: 'What the client\'s ID tokens and logout tokens are signed with.' },
   created_at: instant,
 };
 const oidcClientRequired = Object.keys(oidcClientFields);

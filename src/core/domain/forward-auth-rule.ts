@@ -12,6 +12,9 @@ export interface ForwardAuthRule extends AccessPolicy {
   createdAt: Date;
 }
 
+/** A rule as the door reads it at each request: what matching and judging need, not its creation time. */
+export type HostRule = Omit<ForwardAuthRule, 'createdAt'>;
+
 const decoded = (segment: string): string => {
   try {
     return decodeURIComponent(segment);

@@ -1,4 +1,5 @@
 import type { GroupId } from './group.js';
+import type { SigningAlgorithm } from './signing-algorithm.js';
 
 /**
  * An application that signs its users in with Gatehouse (an OpenID Connect relying party). It exists
@@ -34,6 +35,8 @@ export interface OidcClient {
   allowedOrigins: string[];
   /** Where the client is told that a user's session ended (Back-Channel Logout 1.0); null: never. */
   backchannelLogoutUri: string | null;
+  /** What its ID tokens (and logout tokens) are signed with: RS256 unless the admin chose another. */
+  idTokenAlgorithm: SigningAlgorithm;
 }
 
 /** A user's remembered consent for one client, as the account page and the API list it. */

@@ -1,12 +1,21 @@
 import type { GroupRef } from '../domain/group.js';
 import type { OidcClient } from '../domain/oidc-client.js';
 import type { CredentialOwner } from '../domain/user.js';
+import type { SigningAlgorithm } from '../domain/signing-algorithm.js';
 
 /**
  * What oidc-provider keeps (codes, tokens, grants, sessions and interactions of the protocol), as
  * opaque JSON per model name. Shared by every instance through the database.
  */
 export type OidcPayload = Readonly<Record<string, unknown>>;
+
+/** One upsert, as `upsert` takes it. */
+export interface OidcPayloadWrite {
+  model: string;
+  id: string;
+  payload: OidcPayload;
+  expiresAt: Date | null;
+}
 
 export interface OidcPayloadStore {
   /** Inserts or replaces; `accountId`, `clientId`, `grantId`, `uid` and `userCode` are read from the payload. */
@@ -20,6 +29,12 @@ export interface OidcPayloadStore {
    * one caller that consumed it, false for every other (already consumed, expired or gone).
    */
   consume(model: string, id: string, at: Date): Promise<boolean>;
+  /**
+   * A rotation as one unit, one commit: consumes (model, id) as `consume` does and, only for the
+   * caller that consumed it, upserts each write. True for that caller; false, with nothing written,
+   * for every other.
+   */
+  consumeAndUpsert(model: string, id: string, at: Date, writes: readonly OidcPayloadWrite[]): Promise<boolean>;
   destroy(model: string, id: string): Promise<void>;
   /** Every payload of the grant: its codes, access and refresh tokens, and the grant itself. */
   revokeByGrantId(grantId: string): Promise<void>;
@@ -59,8 +74,6 @@ export interface OidcUserinfoLookup {
   findByAccessToken(key: string): Promise<UserinfoRead | null>;
 }
 
-export type SigningAlgorithm = 'RS256' | 'ES256';
-
 /** A signing key, its private JWK sealed with the service key (SecretBox). */
 export interface StoredSigningKey {
   kid: string;
@@ -74,8 +87,12 @@ export interface StoredSigningKey {
 export interface OidcKeyStore {
   /** Newest first, retired ones included; the caller drops those retired long enough ago. */
   list(): Promise<StoredSigningKey[]>;
-  /** Adds the keys only if the table holds none (the first start of several instances at once); true when added. */
-  addIfNone(keys: StoredSigningKey[]): Promise<boolean>;
+  /**
+   * Adds the keys whose algorithm has no current key yet, in one transaction that first takes the
+   * write lock (the first start of several instances at once, or an algorithm new in this release):
+   * one set lands. True when any key was added.
+   */
+  addWhereMissing(keys: StoredSigningKey[]): Promise<boolean>;
   /** In one transaction: retires every current key at `at` and adds the new ones. */
   rotate(keys: StoredSigningKey[], at: Date): Promise<void>;
   /** Deletes keys retired before `before`. */

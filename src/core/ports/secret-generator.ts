@@ -1,3 +1,5 @@
+import type { SigningAlgorithm } from '../domain/signing-algorithm.js';
+
 /** Pending logins and passwordless challenges ride in cookies like sessions; recovery codes (MFA and account) are typed by people. */
 export type SecretKind =
   | 'session'
@@ -27,6 +29,6 @@ export interface GeneratedSigningKey {
 export interface SecretGenerator {
   issue(kind: SecretKind): IssuedSecret;
   hashOf(secret: string): string;
-  /** The OpenID provider's: RS256 is RSA 2048, ES256 is P-256. */
-  signingKey(alg: 'RS256' | 'ES256'): GeneratedSigningKey;
+  /** The OpenID provider's: RS256 is RSA 2048, ES256 is P-256, EdDSA is Ed25519. */
+  signingKey(alg: SigningAlgorithm): GeneratedSigningKey;
 }

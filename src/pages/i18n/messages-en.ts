@@ -349,6 +349,8 @@ export const en = {
   'admin.typePublic': 'Public (an app without a secret)',
   'admin.skipConsent': 'Skip consent (a first-party application)',
   'admin.requireMfa': 'Require a second factor',
+  'admin.idTokenAlg': 'ID token signature',
+  'admin.idTokenAlgHint': 'RS256 works with every application. ES256 and EdDSA cost the server less; choose one only if the application verifies it.',
   'admin.allowedGroups': 'Allowed groups',
   'admin.allowedGroupsHint': 'None chosen: every enabled user may sign in.',
   'admin.everyone': 'Every enabled user',

@@ -9,12 +9,31 @@ import { compileTemplate, placeholder, unrunBuilder } from './statement-template
 const HOST = placeholder('host');
 const USER = placeholder('user');
 
-/** A host's rules with their group ids joined (a rule without groups comes once, with a null group). */
-const rulesForHost = (db: Knex, host: string) =>
+/**
+ * Verify's one read: a host's rules with their group ids (a rule without groups comes once, with a
+ * null group), then the user's member profile rows, told apart by a null rule_id. One statement
+ * rather than two because a rule's price at verify was mostly the second round trip.
+ */
+const forwardAuthFacts = (db: Knex, host: string, storedUserId: string) =>
   db(FORWARD_AUTH_RULES.table)
     .leftJoin('forward_auth_rule_groups', 'forward_auth_rule_groups.rule_id', 'forward_auth_rules.id')
-    .select(...FORWARD_AUTH_RULES.columns.map((c) => `forward_auth_rules.${c.name}`), 'forward_auth_rule_groups.group_id')
-    .where('forward_auth_rules.host', host);
+    .select(
+      'forward_auth_rules.id as rule_id',
+      'forward_auth_rules.path_prefix',
+      'forward_auth_rules.require_mfa',
+      'forward_auth_rule_groups.group_id',
+      db.raw('null as group_name'),
+      db.raw('null as username'),
+    )
+    .where('forward_auth_rules.host', host)
+    .unionAll(
+      db('users')
+        .leftJoin('group_members', 'group_members.user_id', 'users.id')
+        .leftJoin('groups', 'groups.id', 'group_members.group_id')
+        .select(db.raw('null as rule_id'), db.raw('null as path_prefix'), db.raw('null as require_mfa'), 'groups.id as group_id', 'groups.name as group_name', 'users.username')
+        .where('users.id', storedUserId),
+    )
+    .orderBy('group_name');
 
 /** The user's username and groups: the users primary key, group_members' user_id index. */
 const memberProfile = (db: Knex, storedUserId: string) =>
@@ -38,7 +57,7 @@ export class PreparedAccessQueries {
   constructor(db: Knex) {
     this.statements = engineOf(db) === 'sqlite' ? new SqliteStatements(db) : new PostgresStatements(db);
     this.templates = {
-      rulesForHost: compileTemplate(unrunBuilder(rulesForHost(db, HOST)), { host: HOST }),
+      forwardAuthFacts: compileTemplate(unrunBuilder(forwardAuthFacts(db, HOST, USER)), { host: HOST, user: USER }),
       memberProfile: compileTemplate(unrunBuilder(memberProfile(db, USER)), { user: USER }),
     };
   }
@@ -48,6 +67,7 @@ export class PreparedAccessQueries {
     return Object.fromEntries(Object.entries(this.templates).map(([name, template]) => [name, template.sql]));
   }
 
-  rulesForHost = (lowercasedHost: string): Promise<StoredRow[]> => this.statements.all(this.templates.rulesForHost, { host: lowercasedHost });
+  forwardAuthFacts = (lowercasedHost: string, storedUserId: string): Promise<StoredRow[]> =>
+    this.statements.all(this.templates.forwardAuthFacts, { host: lowercasedHost, user: storedUserId });
   memberProfile = (storedUserId: string): Promise<StoredRow[]> => this.statements.all(this.templates.memberProfile, { user: storedUserId });
 }

@@ -14,6 +14,7 @@ import * as pendingActions from '../../../../db/migrations/0012_pending_actions.
 import * as oidcClientApps from '../../../../db/migrations/0013_oidc_client_apps.js';
 import * as oidcIntrospectDevice from '../../../../db/migrations/0014_oidc_introspect_device.js';
 import * as oidcBackchannel from '../../../../db/migrations/0015_oidc_backchannel.js';
+import * as oidcIdTokenAlgorithm from '../../../../db/migrations/0016_oidc_id_token_algorithm.js';
 
 export interface Migration {
   name: string;
@@ -38,6 +39,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '0013_oidc_client_apps', ...oidcClientApps },
   { name: '0014_oidc_introspect_device', ...oidcIntrospectDevice },
   { name: '0015_oidc_backchannel', ...oidcBackchannel },
+  { name: '0016_oidc_id_token_algorithm', ...oidcIdTokenAlgorithm },
 ];
 
 export const MIGRATION_SOURCE: Knex.MigrationSource<Migration> = {

@@ -1,4 +1,5 @@
 import type { OidcApplicationType, OidcClientType } from '../../../core/domain/oidc-client.js';
+import type { SigningAlgorithm } from '../../../core/domain/signing-algorithm.js';
 import type { Model } from './model.js';
 
 /** An OidcClient as stored: URI lists as JSON text, flags as 0/1 (one type family on both engines). */
@@ -18,6 +19,7 @@ export interface OidcClientRow {
   applicationType: OidcApplicationType;
   allowedOrigins: string;
   backchannelLogoutUri: string | null;
+  idTokenAlgorithm: SigningAlgorithm;
 }
 
 export const OIDC_CLIENTS: Model<OidcClientRow, 'clientId'> = {
@@ -39,5 +41,6 @@ export const OIDC_CLIENTS: Model<OidcClientRow, 'clientId'> = {
     { name: 'application_type', field: 'applicationType', type: { kind: 'string', length: 16 }, nullable: false },
     { name: 'allowed_origins', field: 'allowedOrigins', type: { kind: 'text' }, nullable: false },
     { name: 'backchannel_logout_uri', field: 'backchannelLogoutUri', type: { kind: 'string', length: 2000 }, nullable: true },
+    { name: 'id_token_signed_response_alg', field: 'idTokenAlgorithm', type: { kind: 'string', length: 16 }, nullable: false },
   ],
 };

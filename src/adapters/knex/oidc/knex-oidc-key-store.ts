@@ -6,9 +6,9 @@ import { fromRow, toRow, type StoredRow } from '../row-mapping.js';
 import { toStoredTime } from '../stored-forms.js';
 
 /**
- * The signing keys every instance publishes. The first start of several instances at once: each
- * tries to add its keys in a transaction that first takes the write lock (SQLite: BEGIN IMMEDIATE;
- * PostgreSQL: a table lock), so exactly one set lands.
+ * The signing keys every instance publishes. The first start of several instances at once (or the
+ * first of a release with a new algorithm): each tries to add its keys in a transaction that first
+ * takes the write lock (SQLite: BEGIN IMMEDIATE; PostgreSQL: a table lock), so exactly one set lands.
  */
 export class KnexOidcKeyStore implements OidcKeyStore {
   constructor(private readonly db: Knex) {}
@@ -18,13 +18,13 @@ export class KnexOidcKeyStore implements OidcKeyStore {
     return rows.map((row) => fromRow(OIDC_SIGNING_KEYS, row));
   }
 
-  addIfNone(keys: StoredSigningKey[]): Promise<boolean> {
+  addWhereMissing(keys: StoredSigningKey[]): Promise<boolean> {
     return this.db.transaction(async (trx) => {
       await this.lock(trx);
-      const existing = await trx(OIDC_SIGNING_KEYS.table).first('kid');
-      if (existing) return false;
-      await this.insert(trx, keys);
-      return true;
+      const current = new Set(((await trx(OIDC_SIGNING_KEYS.table).whereNull('retired_at').select('alg')) as { alg: string }[]).map((row) => row.alg));
+      const missing = keys.filter((key) => !current.has(key.alg));
+      await this.insert(trx, missing);
+      return missing.length > 0;
     });
   }
 

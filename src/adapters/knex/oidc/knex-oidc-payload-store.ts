@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { Clock } from '../../../core/ports/clock.js';
-import type { OidcPayload, OidcPayloadStore } from '../../../core/ports/oidc-store.js';
+import type { OidcPayload, OidcPayloadStore, OidcPayloadWrite } from '../../../core/ports/oidc-store.js';
 import { deleteInBatches, PURGE_BATCH } from '../batched-delete.js';
 import { engineOf } from '../connection/engine.js';
 import { OIDC_PAYLOADS } from '../models/index.js';
@@ -12,10 +12,16 @@ import { payloadOfRow } from './payload-read.js';
 import { isLookupKey, PAYLOAD_KEY_MAX } from './lookup-key.js';
 import { PostgresStatements } from '../hot-path/postgres-statements.js';
 import { SqliteStatements } from '../hot-path/sqlite-statements.js';
-import { compileTemplate, placeholder, type StatementTemplate } from '../hot-path/statement-template.js';
+import { compileTemplate, placeholder, slotsOf, type StatementTemplate } from '../hot-path/statement-template.js';
 
 /** Both parts of a lookup, as a request may carry them (a code, a token, a uid). */
 const keys = (...parts: string[]): boolean => parts.every((part) => isLookupKey(part, PAYLOAD_KEY_MAX));
+
+/** A row to upsert, and the columns a conflict replaces. */
+interface Upsert {
+  row: StoredRow;
+  replaced: string[];
+}
 
 /**
  * oidc-provider's storage on the service's database: one row per (model, SHA-256 of the id), shared
@@ -28,6 +34,11 @@ export class KnexOidcPayloadStore implements OidcPayloadStore {
   private readonly statements: Pick<SqliteStatements, 'get'>;
   private readonly byId: StatementTemplate;
   private readonly byUid: StatementTemplate;
+  // On SQLite the writes of a token request (consume, upsert) run prepared too, a rotation's as one
+  // transaction (decision 0037); PostgreSQL keeps knex's builders, where the round trips are the cost.
+  private readonly writer: SqliteStatements | null;
+  private readonly consuming: StatementTemplate;
+  private readonly upserts = new Map<string, StatementTemplate>();
 
   constructor(
     private readonly db: Knex,
@@ -40,6 +51,9 @@ export class KnexOidcPayloadStore implements OidcPayloadStore {
     const live = (column: 'id' | 'uid') => compileTemplate(this.liveAt(slots.now).where({ model: slots.model, [column]: slots.key }), slots);
     this.byId = live('id');
     this.byUid = live('uid');
+    this.writer = engineOf(db) === 'sqlite' ? new SqliteStatements(db) : null;
+    const consumed = { model: placeholder('model'), key: placeholder('key'), now: placeholder('now'), at: placeholder('at') };
+    this.consuming = compileTemplate(this.consumeQuery(db, consumed), consumed);
   }
 
   /** The SQL of the prepared reads, by name: what spec/db/hot-path-sql.spec.ts pins on both engines. */
@@ -47,14 +61,15 @@ export class KnexOidcPayloadStore implements OidcPayloadStore {
     return { payloadById: this.byId.sql, payloadByUid: this.byUid.sql };
   }
 
+  /** The SQL of a token's consume and of a new token's upsert (neither consumed nor a device code): pinned beside the reads. */
+  get writeSql(): Record<string, string> {
+    return { consume: this.consuming.sql, upsertToken: this.upsertTemplate(this.upsertOf({ model: 'AccessToken', id: 'x', payload: {}, expiresAt: null })).sql };
+  }
+
   async upsert(model: string, id: string, payload: OidcPayload, expiresAt: Date | null): Promise<void> {
-    const row = toRow(OIDC_PAYLOADS, payloadRow(model, id, payload, expiresAt, this.clock.now()), engineOf(this.db));
-    const { created_at: _kept, ...replaced } = row;
-    // consumed_at is kept unless the payload says it was consumed (a re-saved token stays spent);
-    // user_code unless the payload names one (a device code found by its own key has none).
-    if (!('consumed' in payload)) delete replaced.consumed_at;
-    if (replaced.user_code === null) delete replaced.user_code;
-    await this.db(OIDC_PAYLOADS.table).insert(row).onConflict(['model', 'id']).merge(replaced);
+    const upsert = this.upsertOf({ model, id, payload, expiresAt });
+    if (this.writer) await this.writer.run(this.upsertTemplate(upsert), upsert.row);
+    else await this.upsertQuery(this.db, upsert);
   }
 
   async find(model: string, id: string): Promise<OidcPayload | null> {
@@ -74,13 +89,28 @@ export class KnexOidcPayloadStore implements OidcPayloadStore {
 
   async consume(model: string, id: string, at: Date): Promise<boolean> {
     if (!keys(model, id)) return false;
-    const stored = toStoredTime(at, engineOf(this.db));
-    const changed = await this.db(OIDC_PAYLOADS.table)
-      .where({ model, id: keyHashOf(id) })
-      .whereNull('consumed_at')
-      .where((unexpired) => unexpired.whereNull('expires_at').orWhere('expires_at', '>', stored))
-      .update({ consumed_at: stored });
+    const consumed = this.consumedOf(model, id, at);
+    const changed = this.writer ? await this.writer.run(this.consuming, consumed) : await this.consumeQuery(this.db, consumed);
     return changed === 1;
+  }
+
+  async consumeAndUpsert(model: string, id: string, at: Date, writes: readonly OidcPayloadWrite[]): Promise<boolean> {
+    if (!keys(model, id)) return false;
+    const consumed = this.consumedOf(model, id, at);
+    const upserts = writes.map((write) => this.upsertOf(write));
+    if (this.writer) {
+      const templates = upserts.map((upsert) => this.upsertTemplate(upsert));
+      return this.writer.transaction((tx) => {
+        if (tx.run(this.consuming, consumed) !== 1) return false;
+        upserts.forEach((upsert, i) => tx.run(templates[i]!, upsert.row));
+        return true;
+      });
+    }
+    return this.db.transaction(async (trx) => {
+      if ((await this.consumeQuery(trx, consumed)) !== 1) return false;
+      for (const upsert of upserts) await this.upsertQuery(trx, upsert);
+      return true;
+    });
   }
 
   async destroy(model: string, id: string): Promise<void> {
@@ -97,6 +127,43 @@ export class KnexOidcPayloadStore implements OidcPayloadStore {
   async purgeExpired(now: Date): Promise<number> {
     const cutoff = toStoredTime(now, engineOf(this.db));
     return deleteInBatches(this.db, { table: OIDC_PAYLOADS.table, keys: ['model', 'id'], where: (rows) => rows.where('expires_at', '<=', cutoff), batch: this.purgeBatch });
+  }
+
+  private consumedOf(model: string, id: string, at: Date): Record<string, string | Date> {
+    const stored = toStoredTime(at, engineOf(this.db));
+    return { model, key: keyHashOf(id), now: stored, at: stored };
+  }
+
+  /** Marks it consumed only if nobody has, while it is unexpired: one conditional UPDATE. */
+  private consumeQuery(db: Knex | Knex.Transaction, { model, key, now, at }: Record<string, unknown>): Knex.QueryBuilder {
+    return db(OIDC_PAYLOADS.table)
+      .where({ model, id: key })
+      .whereNull('consumed_at')
+      .where((unexpired) => unexpired.whereNull('expires_at').orWhere('expires_at', '>', now as string))
+      .update({ consumed_at: at });
+  }
+
+  private upsertOf({ model, id, payload, expiresAt }: OidcPayloadWrite): Upsert {
+    const row = toRow(OIDC_PAYLOADS, payloadRow(model, id, payload, expiresAt, this.clock.now()), engineOf(this.db));
+    // consumed_at is kept unless the payload says it was consumed (a re-saved token stays spent);
+    // user_code unless the payload names one (a device code found by its own key has none).
+    const kept = (column: string) => column === 'created_at' || (column === 'consumed_at' && !('consumed' in payload)) || (column === 'user_code' && row.user_code === null);
+    return { row, replaced: Object.keys(row).filter((column) => !kept(column)) };
+  }
+
+  private upsertQuery(db: Knex | Knex.Transaction, { row, replaced }: Upsert): Knex.QueryBuilder {
+    return db(OIDC_PAYLOADS.table).insert(row).onConflict(['model', 'id']).merge(replaced);
+  }
+
+  /** One prepared upsert per shape (which columns a conflict replaces): four at most. */
+  private upsertTemplate(upsert: Upsert): StatementTemplate {
+    const shape = `${Object.keys(upsert.row).join()}|${upsert.replaced.join()}`;
+    let template = this.upserts.get(shape);
+    if (!template) {
+      const slots = slotsOf(upsert.row);
+      this.upserts.set(shape, (template = compileTemplate(this.upsertQuery(this.db, { row: slots, replaced: upsert.replaced }), slots)));
+    }
+    return template;
   }
 
   private live(): Knex.QueryBuilder {

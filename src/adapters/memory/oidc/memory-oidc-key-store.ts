@@ -11,10 +11,11 @@ export class MemoryOidcKeyStore implements OidcKeyStore {
     return [...this.tables.oidcSigningKeys.values()].sort(newestFirst).map(copy);
   }
 
-  async addIfNone(keys: StoredSigningKey[]): Promise<boolean> {
-    if (this.tables.oidcSigningKeys.size > 0) return false;
-    this.insert(keys);
-    return true;
+  async addWhereMissing(keys: StoredSigningKey[]): Promise<boolean> {
+    const current = new Set([...this.tables.oidcSigningKeys.values()].filter((key) => key.retiredAt === null).map((key) => key.alg));
+    const missing = keys.filter((key) => !current.has(key.alg));
+    this.insert(missing);
+    return missing.length > 0;
   }
 
   async rotate(keys: StoredSigningKey[], at: Date): Promise<void> {

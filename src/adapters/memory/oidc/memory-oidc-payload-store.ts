@@ -1,5 +1,5 @@
 import type { Clock } from '../../../core/ports/clock.js';
-import type { OidcPayload, OidcPayloadStore } from '../../../core/ports/oidc-store.js';
+import type { OidcPayload, OidcPayloadStore, OidcPayloadWrite } from '../../../core/ports/oidc-store.js';
 import { payloadRow, withConsumed, type OidcPayloadRow } from '../../oidc-payload-row.js';
 import { keyHashOf, presentedPayload, type Presented } from '../../oidc-stored-payload.js';
 import { payloadKey, type MemoryTables } from '../memory-tables.js';
@@ -14,9 +14,17 @@ export class MemoryOidcPayloadStore implements OidcPayloadStore {
   ) {}
 
   async upsert(model: string, id: string, payload: OidcPayload, expiresAt: Date | null): Promise<void> {
+    this.put(model, this.checkedRow(model, id, payload, expiresAt), payload);
+  }
+
+  private checkedRow(model: string, id: string, payload: OidcPayload, expiresAt: Date | null): OidcPayloadRow {
     const row = payloadRow(model, id, payload, expiresAt, this.clock.now());
     if (row.accountId !== null && !this.tables.users.has(row.accountId)) throw new Error('FOREIGN KEY constraint failed');
     if (row.clientId !== null && !this.tables.oidcClients.has(row.clientId)) throw new Error('FOREIGN KEY constraint failed');
+    return row;
+  }
+
+  private put(model: string, row: OidcPayloadRow, payload: OidcPayload): void {
     const existing = this.tables.oidcPayloads.get(payloadKey(model, row.id));
     const consumedAt = 'consumed' in payload ? row.consumedAt : (existing?.consumedAt ?? null);
     const userCode = row.userCode ?? existing?.userCode ?? null;
@@ -41,6 +49,16 @@ export class MemoryOidcPayloadStore implements OidcPayloadStore {
     const row = this.tables.oidcPayloads.get(payloadKey(model, keyHashOf(id)));
     if (!row || row.consumedAt !== null || !isLive(row, at)) return false;
     row.consumedAt = new Date(at.getTime());
+    return true;
+  }
+
+  async consumeAndUpsert(model: string, id: string, at: Date, writes: readonly OidcPayloadWrite[]): Promise<boolean> {
+    const row = this.tables.oidcPayloads.get(payloadKey(model, keyHashOf(id)));
+    if (!row || row.consumedAt !== null || !isLive(row, at)) return false;
+    // The database checks every write before it commits any: a foreign key refused leaves the token unspent.
+    const checked = writes.map((write) => this.checkedRow(write.model, write.id, write.payload, write.expiresAt));
+    row.consumedAt = new Date(at.getTime());
+    for (const [i, write] of writes.entries()) this.put(write.model, checked[i]!, write.payload);
     return true;
   }
 

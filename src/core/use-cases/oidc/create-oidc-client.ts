@@ -53,6 +53,7 @@ export const makeCreateOidcClient =
       applicationType: body.application_type,
       allowedOrigins: body.allowed_origins,
       backchannelLogoutUri: body.backchannel_logout_uri,
+      idTokenAlgorithm: body.id_token_signed_response_alg,
     };
     assertAppShape(client);
     await scope.transaction(async (admin) => {

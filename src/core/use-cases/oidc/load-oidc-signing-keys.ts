@@ -1,20 +1,26 @@
-import { publishedSigningKeys, SIGNING_ALGORITHMS, signingKeySealContext } from '../../domain/oidc-signing-key.js';
+import { algorithmsWithoutCurrentKey, publishedSigningKeys, signingKeySealContext } from '../../domain/oidc-signing-key.js';
+import { SIGNING_ALGORITHMS, type SigningAlgorithm } from '../../domain/signing-algorithm.js';
 import type { StoredSigningKey } from '../../ports/oidc-store.js';
 import type { Ports } from '../../ports/ports.js';
 
 type KeyDeps = Pick<Ports, 'oidcKeys' | 'secretBox' | 'secrets' | 'clock'>;
 
-/** A fresh key per algorithm, its private JWK sealed with the service key. */
-export const newSigningKeys = ({ secretBox, secrets }: Pick<KeyDeps, 'secretBox' | 'secrets'>, at: Date): StoredSigningKey[] =>
-  SIGNING_ALGORITHMS.map((alg) => {
+/** A fresh key per algorithm (every one unless told), its private JWK sealed with the service key. */
+export const newSigningKeys = (
+  { secretBox, secrets }: Pick<KeyDeps, 'secretBox' | 'secrets'>,
+  at: Date,
+  algorithms: readonly SigningAlgorithm[] = SIGNING_ALGORITHMS,
+): StoredSigningKey[] =>
+  algorithms.map((alg) => {
     const { kid, privateJwk } = secrets.signingKey(alg);
     return { kid, alg, sealedJwk: secretBox.seal(JSON.stringify(privateJwk), signingKeySealContext(kid)), createdAt: at, retiredAt: null };
   });
 
 /**
  * For the provider (src/oidc): the private JWKs (JSON) to sign with and publish, current keys first.
- * At the first start the keys are made; of several instances starting at once, one set lands and
- * every instance reads that one.
+ * An algorithm without a current key gets one: every algorithm at the first start, and one a release
+ * added in a database made before it. Of several instances doing so at once, one set lands and every
+ * instance reads that one.
  */
 export type LoadOidcSigningKeys = () => Promise<string[]>;
 
@@ -23,8 +29,9 @@ export const makeLoadOidcSigningKeys =
   async () => {
     const now = deps.clock.now();
     let stored = await deps.oidcKeys.list();
-    if (stored.length === 0) {
-      await deps.oidcKeys.addIfNone(newSigningKeys(deps, now));
+    const missing = algorithmsWithoutCurrentKey(stored);
+    if (missing.length > 0) {
+      await deps.oidcKeys.addWhereMissing(newSigningKeys(deps, now, missing));
       stored = await deps.oidcKeys.list();
     }
     return publishedSigningKeys(stored, now).map((key) => {

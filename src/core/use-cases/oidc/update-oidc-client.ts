@@ -10,7 +10,7 @@ import { existingGroups } from '../access/policy-groups.js';
 import { recordClientEvent } from './oidc-admin-event.js';
 import { toOidcClientView, type OidcClientView } from './oidc-client-view.js';
 
-/** input: any of { name, redirect_uris, post_logout_redirect_uris, skip_consent, require_pkce, allowed_groups, require_mfa, introspect, device, application_type, allowed_origins, backchannel_logout_uri }. */
+/** input: any of { name, redirect_uris, post_logout_redirect_uris, skip_consent, require_pkce, allowed_groups, require_mfa, introspect, device, application_type, allowed_origins, backchannel_logout_uri, id_token_signed_response_alg }. */
 export type UpdateOidcClient = (caller: AdminCaller, clientId: string, input: unknown) => Promise<OidcClientView>;
 
 const samePolicy = (a: OidcClient, b: OidcClient): boolean =>
@@ -42,6 +42,7 @@ export const makeUpdateOidcClient =
         ...(body.application_type !== undefined && { applicationType: body.application_type }),
         ...(body.allowed_origins !== undefined && { allowedOrigins: body.allowed_origins }),
         ...(body.backchannel_logout_uri !== undefined && { backchannelLogoutUri: body.backchannel_logout_uri }),
+        ...(body.id_token_signed_response_alg !== undefined && { idTokenAlgorithm: body.id_token_signed_response_alg }),
         ...(body.allowed_groups !== undefined && { allowedGroups: await existingGroups(admin, body.allowed_groups) }),
       };
       if (after.type === 'public' && !after.requirePkce) throw invalid(['require_pkce'], 'may be false only for a confidential client');

@@ -10,7 +10,7 @@ import { pagePrincipal, signedInPage } from '../../page-session.js';
 import type { PagesDeps } from '../../pages-deps.js';
 import { ClientEditPage, RuleEditPage, clientFormState, ruleFormState } from '../../views/admin/application-edit-pages.js';
 import type { AdminFrame } from '../../views/admin/admin-layout.js';
-import { APPLICATIONS, checkedGroups, clientPath, rulePath } from '../../views/admin/application-form-parts.js';
+import { APPLICATIONS, ID_TOKEN_ALG, checkedGroups, clientPath, rulePath } from '../../views/admin/application-form-parts.js';
 import { ApplicationsPage, type ApplicationsPageProps } from '../../views/admin/applications-page.js';
 import type { FormState } from '../../views/form-parts.js';
 import { askFirst, confirmed } from '../ask-first.js';
@@ -24,6 +24,7 @@ const clientFields = (entered: FormFields, groupsShown: boolean) => ({
   redirect_uris: uris(entered.redirect_uris),
   skip_consent: entered.skip_consent === 'yes',
   require_mfa: entered.require_mfa === 'yes',
+  ...(entered[ID_TOKEN_ALG] !== undefined && { [ID_TOKEN_ALG]: entered[ID_TOKEN_ALG] }),
   // Without groups the form shows no choice, so it says nothing about them.
   ...(groupsShown && { allowed_groups: checkedGroups(entered) }),
 });

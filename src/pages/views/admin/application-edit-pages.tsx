@@ -4,7 +4,7 @@ import type { OidcClientView } from '../../../core/use-cases/oidc/oidc-client-vi
 import { ErrorSummary, Field, type FormState } from '../form-parts.js';
 import { Section } from '../section.js';
 import { AdminLayout, type AdminFrame } from './admin-layout.js';
-import { APPLICATIONS, Check, GroupChoice, checkedGroups, clientPath, rulePath } from './application-form-parts.js';
+import { APPLICATIONS, Check, GroupChoice, ID_TOKEN_ALG, IdTokenAlgChoice, checkedGroups, clientPath, rulePath } from './application-form-parts.js';
 
 const groupFields = (ids: string[]): Record<string, string> => Object.fromEntries(ids.map((id) => [`group_${id}`, 'yes']));
 
@@ -15,6 +15,7 @@ export const clientFormState = (client: OidcClientView): FormState => ({
     redirect_uris: client.redirectUris.join(' '),
     ...(client.skipConsent && { skip_consent: 'yes' }),
     ...(client.requireMfa && { require_mfa: 'yes' }),
+    [ID_TOKEN_ALG]: client.idTokenAlgorithm,
     ...groupFields(client.allowedGroups),
   },
   problems: {},
@@ -36,7 +37,7 @@ export interface ClientEditPageProps {
 }
 
 /**
- * One OpenID client's edit form: name, redirect URIs, consent, second factor, allowed groups — the
+ * One OpenID client's edit form: name, redirect URIs, consent, second factor, ID token signature, allowed groups — the
  * fields of the create form but the type, which a client keeps (a public one has no secret to gain).
  */
 export const ClientEditPage = ({ frame, client, groups, state }: ClientEditPageProps) => {
@@ -45,7 +46,7 @@ export const ClientEditPage = ({ frame, client, groups, state }: ClientEditPageP
   return (
     <AdminLayout frame={frame} current="applications" title={t('admin.editClientTitle')}>
       <Section id="client" title={client.name}>
-        <ErrorSummary locale={locale} form="client" state={state} labels={{ name: t('admin.clientName'), redirect_uris: t('admin.redirectUris') }} />
+        <ErrorSummary locale={locale} form="client" state={state} labels={{ name: t('admin.clientName'), redirect_uris: t('admin.redirectUris'), [ID_TOKEN_ALG]: t('admin.idTokenAlg') }} />
         <dl class="details">
           <dt>{t('admin.clientId')}</dt>
           <dd>
@@ -59,6 +60,7 @@ export const ClientEditPage = ({ frame, client, groups, state }: ClientEditPageP
           <Field form="client" name="redirect_uris" label={t('admin.redirectUris')} hint={t('admin.redirectUrisHint')} autocomplete="off" state={state} />
           <Check form="client" name="skip_consent" label={t('admin.skipConsent')} checked={state.values.skip_consent === 'yes'} />
           <Check form="client" name="require_mfa" label={t('admin.requireMfa')} checked={state.values.require_mfa === 'yes'} />
+          <IdTokenAlgChoice form="client" locale={locale} state={state} />
           {groups.length > 0 && <GroupChoice form="client" locale={locale} groups={groups} chosen={checkedGroups(state.values)} />}
           <div class="buttons">
             <button type="submit">{t('admin.saveChanges')}</button>

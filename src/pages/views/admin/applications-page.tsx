@@ -3,7 +3,7 @@ import type { GroupWithCount } from '../../../core/domain/group.js';
 import type { OidcClientView } from '../../../core/use-cases/oidc/oidc-client-view.js';
 import type { Flash } from '../../flash.js';
 import { ActionButton, EMPTY_FORM, ErrorSummary, Field, Notice, ShownOnce, type FormState } from '../form-parts.js';
-import { Check, GroupChoice, clientPath, groupNames, rulePath } from './application-form-parts.js';
+import { Check, GroupChoice, ID_TOKEN_ALG, IdTokenAlgChoice, clientPath, groupNames, rulePath } from './application-form-parts.js';
 import { Section } from '../section.js';
 import { AdminLayout, type AdminFrame } from './admin-layout.js';
 
@@ -35,7 +35,7 @@ export const ApplicationsPage = (props: ApplicationsPageProps) => {
             <ShownOnce id="client-secret" label={t('admin.clientSecret')} value={props.flash.secret} locale={locale} />
           </div>
         )}
-        <ErrorSummary locale={locale} form="client" state={clientState} labels={{ name: t('admin.clientName'), redirect_uris: t('admin.redirectUris') }} />
+        <ErrorSummary locale={locale} form="client" state={clientState} labels={{ name: t('admin.clientName'), redirect_uris: t('admin.redirectUris'), [ID_TOKEN_ALG]: t('admin.idTokenAlg') }} />
         {props.clients.length === 0 ? (
           <p>{t('admin.noClients')}</p>
         ) : (
@@ -46,7 +46,7 @@ export const ApplicationsPage = (props: ApplicationsPageProps) => {
                   <strong>{client.name}</strong> <code>{client.clientId}</code>
                   <br />
                   <span class="hint">
-                    {`${client.type === 'public' ? t('admin.typePublic') : t('admin.typeConfidential')} · ${client.redirectUris.join(' ')} · ${groupNames(props.groups, client.allowedGroups, locale)}${client.requireMfa ? ` · ${t('admin.requireMfa')}` : ''}`}
+                    {`${client.type === 'public' ? t('admin.typePublic') : t('admin.typeConfidential')} · ${client.redirectUris.join(' ')} · ${groupNames(props.groups, client.allowedGroups, locale)}${client.requireMfa ? ` · ${t('admin.requireMfa')}` : ''} · ${client.idTokenAlgorithm}`}
                   </span>
                 </span>
                 <div class="buttons">
@@ -74,6 +74,7 @@ export const ApplicationsPage = (props: ApplicationsPageProps) => {
           </div>
           <Check form="client" name="skip_consent" label={t('admin.skipConsent')} checked={clientState.values.skip_consent === 'yes'} />
           <Check form="client" name="require_mfa" label={t('admin.requireMfa')} checked={clientState.values.require_mfa === 'yes'} />
+          <IdTokenAlgChoice form="client" locale={locale} state={clientState} />
           {props.groups.length > 0 && <GroupChoice form="client" locale={locale} groups={props.groups} chosen={chosen(clientState)} />}
           <button type="submit">{t('admin.createClient')}</button>
         </form>
