@@ -1,7 +1,8 @@
 /**
  * `tsx bench/oidc/rotation-writes.ts [n]` (after `npm run build`): the CPU of a refresh's writes —
  * the old refresh token consumed, the new one and an access token stored — on a SQLite file with
- * the service's settings (WAL, synchronous=FULL), in-process, n rotations a slice (default 500),
+ * the service's settings (WAL, synchronous=FULL) or, with GATEHOUSE_TEST_ENGINE=postgres, a fresh
+ * PostgreSQL database (this process's CPU only), in-process, n rotations a slice (default 500),
  * the variants in alternating slices so a shared machine's load falls on all alike:
  *
  * - `three calls`: consume, upsert, upsert, each its own commit (how the provider wrote them before
@@ -16,6 +17,7 @@ import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import type { OidcPayloadStore, OidcPayloadWrite } from '../../src/core/ports/oidc-store.js';
 import { createTempDatabase } from '../../spec/support/db/temp-database.js';
+import { TEST_ENGINE } from '../../spec/support/db/test-engine.js';
 import { testConfig } from '../../spec/support/http/harness.js';
 import { provenance, provenanceLine, stampOf } from '../lib/provenance.js';
 
@@ -70,7 +72,7 @@ for (let round = 0; round < ROUNDS; round++) {
   }
 }
 const lines = [
-  `A refresh's writes on SQLite (WAL, synchronous=FULL), ${ROUNDS} rounds of ${N} rotations a variant, alternating; ${provenanceLine(provenance())}; load average at the end ${loadavg().map((l) => l.toFixed(2)).join(' ')}${other ? `; BENCH_COMPARE_DIST=${process.env.BENCH_COMPARE_DIST}` : ''}`,
+  `A refresh's writes on ${TEST_ENGINE === 'postgres' ? 'PostgreSQL (the Node process\'s CPU)' : 'SQLite (WAL, synchronous=FULL)'}, ${ROUNDS} rounds of ${N} rotations a variant, alternating; ${provenanceLine(provenance())}; load average at the end ${loadavg().map((l) => l.toFixed(2)).join(' ')}${other ? `; BENCH_COMPARE_DIST=${process.env.BENCH_COMPARE_DIST}` : ''}`,
   '',
   '| variant | CPU µs a rotation (user + system) | wall µs a rotation |',
   '|---|---:|---:|',
@@ -79,7 +81,7 @@ const lines = [
 console.log(lines.join('\n'));
 const results = join(import.meta.dirname, '..', 'results');
 mkdirSync(results, { recursive: true });
-const file = join(results, `${stampOf(new Date())}-oidc-rotation-writes.md`);
+const file = join(results, `${stampOf(new Date())}-oidc-rotation-writes${TEST_ENGINE === 'postgres' ? '-pg' : ''}.md`);
 writeFileSync(file, `\`tsx bench/oidc/rotation-writes.ts ${N}\`\n\n${lines.join('\n')}\n`);
 console.log(`written to ${file}`);
 await Promise.all([here.close(), other?.close()]);

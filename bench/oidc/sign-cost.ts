@@ -2,9 +2,13 @@
  * `tsx bench/oidc/sign-cost.ts [n]`: the CPU of one ID token signature by algorithm, as oidc-provider
  * makes it (jose's CompactSign over node:crypto keys), RS256 beside ES256 and EdDSA: n signatures
  * each (default 2 000), in alternating slices of 200 so a shared machine's load falls on all alike.
+ * Writes bench/results/<timestamp>-oidc-sign-cost.md.
  */
 import { generateKeyPairSync, type KeyObject } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { CompactSign } from 'jose';
+import { provenance, provenanceLine, stampOf } from '../lib/provenance.js';
 
 const n = Number(process.argv[2] ?? 2_000);
 const keys: Record<string, KeyObject> = {
@@ -23,4 +27,8 @@ for (let done = 0; done < n; done += 200) {
     cpu[alg]! += used.user + used.system;
   }
 }
-for (const [alg, us] of Object.entries(cpu)) console.log(`${alg.padEnd(6)} ${(us / n).toFixed(0).padStart(5)} CPU µs a signature`);
+const lines = [`${n} signatures each, ${provenanceLine(provenance())}`, '', ...Object.entries(cpu).map(([alg, us]) => `${alg.padEnd(6)} ${(us / n).toFixed(0).padStart(5)} CPU µs a signature`)];
+console.log(lines.join('\n'));
+const results = join(import.meta.dirname, '..', 'results');
+mkdirSync(results, { recursive: true });
+writeFileSync(join(results, `${stampOf(new Date())}-oidc-sign-cost.md`), `\`tsx bench/oidc/sign-cost.ts ${n}\`\n\n${lines.join('\n')}\n`);

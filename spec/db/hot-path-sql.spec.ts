@@ -132,14 +132,17 @@ describe(`the hot path's SQL, pinned (${ENGINE_LABEL})`, () => {
     expect(new KnexOidcUserinfoLookup(database.db, new SystemClock()).sql).to.deep.equal(onEngine(USERINFO_READ));
   });
 
-  it("a token's consume is one guarded UPDATE by its exact key; a new token's upsert replaces all but created_at, consumed_at and user_code", () => {
+  it("a token's consume is one guarded UPDATE by its exact key; a new token's upsert replaces all but created_at, consumed_at and user_code; on PostgreSQL a rotation is one statement", () => {
     const columns = ['account_id', 'client_id', 'consumed_at', 'created_at', 'expires_at', 'grant_id', 'id', 'model', 'payload', 'uid', 'user_code'];
     const replaced = ['model', 'id', 'payload', 'account_id', 'client_id', 'grant_id', 'uid', 'expires_at'];
+    const consume = 'update `oidc_payloads` set `consumed_at` = ? where `model` = ? and `id` = ? and `consumed_at` is null and (`expires_at` is null or `expires_at` > ?)';
+    const conflict = `on conflict (\`model\`, \`id\`) do update set ${replaced.map((name) => `\`${name}\` = excluded.\`${name}\``).join(', ')}`;
+    const insert = (rows: string) => `insert into \`oidc_payloads\` (${columns.map((name) => `\`${name}\``).join(', ')}) ${rows} ${conflict}`;
+    const params = columns.map(() => '?').join(', ');
+    // PostgreSQL: a rotation is one statement; the insert happens only when the UPDATE changed the row.
+    const rotation = `with consumed as (${consume} returning \`id\`), written_0 as (${insert(`select ${params} where exists (select 1 from consumed)`)}) select count(*)::int as won from consumed`;
     expect(new KnexOidcPayloadStore(database.db, new SystemClock()).writeSql).to.deep.equal(
-      onEngine({
-        consume: 'update `oidc_payloads` set `consumed_at` = ? where `model` = ? and `id` = ? and `consumed_at` is null and (`expires_at` is null or `expires_at` > ?)',
-        upsertToken: `insert into \`oidc_payloads\` (${columns.map((name) => `\`${name}\``).join(', ')}) values (${columns.map(() => '?').join(', ')}) on conflict (\`model\`, \`id\`) do update set ${replaced.map((name) => `\`${name}\` = excluded.\`${name}\``).join(', ')}`,
-      }),
+      onEngine({ consume, upsertToken: insert(`values (${params})`), ...(TEST_ENGINE === 'postgres' && { rotationOfOne: rotation }) }),
     );
   });
 

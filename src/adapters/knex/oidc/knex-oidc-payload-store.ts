@@ -10,6 +10,7 @@ import { payloadRow } from '../../oidc-payload-row.js';
 import { keyHashOf, type Presented } from '../../oidc-stored-payload.js';
 import { payloadOfRow } from './payload-read.js';
 import { isLookupKey, PAYLOAD_KEY_MAX } from './lookup-key.js';
+import { postgresRotation } from './postgres-rotation.js';
 import { PostgresStatements } from '../hot-path/postgres-statements.js';
 import { SqliteStatements } from '../hot-path/sqlite-statements.js';
 import { compileTemplate, placeholder, slotsOf, type StatementTemplate } from '../hot-path/statement-template.js';
@@ -35,7 +36,7 @@ export class KnexOidcPayloadStore implements OidcPayloadStore {
   private readonly byId: StatementTemplate;
   private readonly byUid: StatementTemplate;
   // On SQLite the writes of a token request (consume, upsert) run prepared too, a rotation's as one
-  // transaction (decision 0037); PostgreSQL keeps knex's builders, where the round trips are the cost.
+  // transaction (decision 0037); PostgreSQL keeps knex's builders, a rotation as one statement.
   private readonly writer: SqliteStatements | null;
   private readonly consuming: StatementTemplate;
   private readonly upserts = new Map<string, StatementTemplate>();
@@ -61,9 +62,13 @@ export class KnexOidcPayloadStore implements OidcPayloadStore {
     return { payloadById: this.byId.sql, payloadByUid: this.byUid.sql };
   }
 
-  /** The SQL of a token's consume and of a new token's upsert (neither consumed nor a device code): pinned beside the reads. */
+  /** The SQL of a token's consume, of a new token's upsert (neither consumed nor a device code) and, on PostgreSQL, of a rotation: pinned beside the reads. */
   get writeSql(): Record<string, string> {
-    return { consume: this.consuming.sql, upsertToken: this.upsertTemplate(this.upsertOf({ model: 'AccessToken', id: 'x', payload: {}, expiresAt: null })).sql };
+    const token = this.upsertOf({ model: 'AccessToken', id: 'x', payload: {}, expiresAt: null });
+    const sql = { consume: this.consuming.sql, upsertToken: this.upsertTemplate(token).sql };
+    if (this.writer) return sql;
+    const rotation = postgresRotation(this.db, this.consumeQuery(this.db, this.consumedOf('RefreshToken', 'x', new Date())), [this.upsertQuery(this.db, token)]);
+    return { ...sql, rotationOfOne: rotation.toSQL().toNative().sql };
   }
 
   async upsert(model: string, id: string, payload: OidcPayload, expiresAt: Date | null): Promise<void> {
@@ -106,11 +111,8 @@ export class KnexOidcPayloadStore implements OidcPayloadStore {
         return true;
       });
     }
-    return this.db.transaction(async (trx) => {
-      if ((await this.consumeQuery(trx, consumed)) !== 1) return false;
-      for (const upsert of upserts) await this.upsertQuery(trx, upsert);
-      return true;
-    });
+    const { rows } = await postgresRotation(this.db, this.consumeQuery(this.db, consumed), upserts.map((upsert) => this.upsertQuery(this.db, upsert)));
+    return rows[0]?.won === 1;
   }
 
   async destroy(model: string, id: string): Promise<void> {
