@@ -57,6 +57,14 @@ export const summarize = (totals: SliceTotals): SliceSummary => ({
   errors: totals.errors,
 });
 
+/** Reads a process's CPU so far, in ms: all its threads, and its main thread alone. */
+export interface CpuReader {
+  total: (pid: number) => number;
+  main: (pid: number) => number;
+}
+
+const procCpu: CpuReader = { total: cpuMsOf, main: mainThreadCpuMsOf };
+
 /**
  * `rounds` rounds of one slice a server, in `rotation` order; each server's slices summed, with the
  * CPU its process spent during them (read from /proc before and after each of its slices).
@@ -65,16 +73,16 @@ export async function alternate<K, S extends { pid: number }>(
   servers: readonly (readonly [K, S])[],
   rounds: number,
   slice: (key: K, server: S) => Promise<Slice>,
+  cpu: CpuReader = procCpu,
 ): Promise<Map<K, SliceTotals>> {
   const totals = new Map(servers.map(([key]) => [key, { requests: 0, seconds: 0, cpuMs: 0, mainMs: 0, p50Ms: [] as number[], p99Ms: [] as number[], errors: 0 }]));
   for (let round = 0; round < rounds; round++) {
     for (const [key, server] of rotation(servers, round)) {
-      const cpu = cpuMsOf(server.pid);
-      const main = mainThreadCpuMsOf(server.pid);
+      const before = { total: cpu.total(server.pid), main: cpu.main(server.pid) };
       const result = await slice(key, server);
       const t = totals.get(key)!;
-      t.cpuMs += cpuMsOf(server.pid) - cpu;
-      t.mainMs += mainThreadCpuMsOf(server.pid) - main;
+      t.cpuMs += cpu.total(server.pid) - before.total;
+      t.mainMs += cpu.main(server.pid) - before.main;
       t.requests += result.requests;
       t.seconds += result.seconds;
       t.p50Ms.push(result.p50Ms);

@@ -1,5 +1,4 @@
 import { expect } from 'chai';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { alternate, medianSlice, rotation, summarize, type Slice, type SliceTotals } from '../../../bench/lib/alternating-slices.js';
 
 /** Keeps this process on the CPU until it has spent `ms` of it (wall time on a busy machine is no measure). */
@@ -32,25 +31,51 @@ describe('bench/lib/alternating-slices: servers measured side by side', () => {
   });
 
   it("alternates the servers' slices round by round, sums each server's own, and charges it only the CPU spent in its slices", async () => {
+    // A fake clock of CPU per process: the test moves it, so no figure depends on this machine's load.
+    const used = new Map<number, { total: number; main: number }>([
+      [1, { total: 0, main: 0 }],
+      [2, { total: 0, main: 0 }],
+    ]);
+    const cpu = { total: (pid: number) => used.get(pid)!.total, main: (pid: number) => used.get(pid)!.main };
+    const spend = (pid: number, total: number, main: number): void => {
+      const u = used.get(pid)!;
+      used.set(pid, { total: u.total + total, main: u.main + main });
+    };
     const order: string[] = [];
-    const servers = [
-      ['busy', { pid: process.pid }],
-      ['idle', { pid: process.pid }],
-    ] as const;
-    const totals = await alternate(servers, 3, async (name) => {
-      order.push(name);
-      if (name === 'busy') burn(100);
-      else await sleep(100);
-      return name === 'busy' ? slice({ requests: 10, p99Ms: order.length }) : slice({ errors: 1 });
-    });
+    const servers: [string, { pid: number }][] = [
+      ['busy', { pid: 1 }],
+      ['idle', { pid: 2 }],
+    ];
+    // CPU the idle server spends outside its own slices (before the run, during the busy one's) is not its to pay.
+    spend(2, 1000, 1000);
+    const totals = await alternate(
+      servers,
+      3,
+      async (name) => {
+        order.push(name);
+        if (name === 'busy') {
+          spend(1, 100, 60);
+          spend(2, 50, 50);
+        } else spend(2, 7, 5);
+        return name === 'busy' ? slice({ requests: 10, p99Ms: order.length }) : slice({ errors: 1 });
+      },
+      cpu,
+    );
     expect(order).to.deep.equal(['busy', 'idle', 'idle', 'busy', 'busy', 'idle']);
     const busy = totals.get('busy')!;
     const idle = totals.get('idle')!;
     expect({ requests: busy.requests, seconds: busy.seconds, p99Ms: busy.p99Ms, errors: busy.errors }).to.deep.equal({ requests: 30, seconds: 3, p99Ms: [1, 4, 5], errors: 0 });
     expect({ requests: idle.requests, errors: idle.errors }).to.deep.equal({ requests: 300, errors: 3 });
-    // 300 ms burnt in the busy slices, read in 10 ms ticks; the idle ones only sleep.
-    expect(busy.cpuMs).to.be.within(270, 600);
-    expect(idle.cpuMs).to.be.below(90);
-    expect(busy.mainMs).to.be.at.least(270);
+    expect({ cpuMs: busy.cpuMs, mainMs: busy.mainMs }).to.deep.equal({ cpuMs: 300, mainMs: 180 });
+    expect({ cpuMs: idle.cpuMs, mainMs: idle.mainMs }).to.deep.equal({ cpuMs: 21, mainMs: 15 });
+  });
+
+  it("reads a real process's CPU from /proc by default", async () => {
+    const totals = await alternate([['self', { pid: process.pid }]] as const, 1, async () => {
+      burn(50);
+      return slice();
+    });
+    // /proc counts in 10 ms ticks; 50 ms burnt shows as at least 40.
+    expect(totals.get('self')!.cpuMs).to.be.at.least(40);
   });
 });
