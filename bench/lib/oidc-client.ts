@@ -7,7 +7,7 @@ export const REDIRECT_URI = 'http://127.0.0.1:9/callback';
 
 /**
  * BENCH_OIDC_ID_TOKEN_ALG: what the bench client's ID tokens are signed with (RS256, the default of
- * every client, ES256 or EdDSA), to measure the token endpoint with each.
+ * every client, or ES256), to measure the token endpoint with each.
  */
 export const BENCH_ID_TOKEN_ALG = process.env.BENCH_OIDC_ID_TOKEN_ALG ?? 'RS256';
 

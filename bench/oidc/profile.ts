@@ -10,7 +10,7 @@
  * CPU a request). `compare` profiles nothing: userinfo and `GET /users/me` by bearer in alternating
  * 4 s wrk slices on the one server (BENCH_OIDC_ROUNDS rounds), their CPU µs a request and p99 side by side.
  * BENCH_GATEHOUSE_MAIN serves another build (bench/lib/servers.ts); BENCH_OIDC_ID_TOKEN_ALG signs the
- * client's ID tokens with ES256 or EdDSA instead of RS256 (bench/lib/oidc-client.ts).
+ * client's ID tokens with ES256 instead of RS256 (bench/lib/oidc-client.ts).
  */
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';

@@ -1,7 +1,7 @@
 /**
  * `tsx bench/oidc/refresh-by-alg.ts` (after `npm run build`): a rotated refresh's server CPU with
  * each ID token algorithm, side by side on one server — the seed of `npm run bench:oidc`, the
- * production build on SQLite, one client per algorithm (RS256, ES256, EdDSA), 8 refresh chains
+ * production build on SQLite, one client per algorithm a client may choose (RS256, ES256), 8 refresh chains
  * each — in alternating slices of BENCH_SLICE_S seconds (default 4) for BENCH_OIDC_ROUNDS rounds
  * (default 5), so a shared machine's load falls on every algorithm alike; bench:oidc's medians,
  * one algorithm a run, cannot be compared on a busy machine. Writes

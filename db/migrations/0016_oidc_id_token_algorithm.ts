@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 
-// The algorithm a client's ID tokens are signed with (RS256, ES256 or EdDSA). Every client that
+// The algorithm a client's ID tokens are signed with (RS256 or ES256). Every client that
 // exists keeps RS256, what it was signed with before, so no relying party sees another algorithm
 // until an admin chooses one for it.
 export async function up(knex: Knex): Promise<void> {

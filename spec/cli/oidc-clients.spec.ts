@@ -114,24 +114,26 @@ describe('gatehouse oidc-clients create|list|delete', function () {
     expect(refused.stderr).to.include('backchannel_logout_uri');
   });
 
-  it('creates a client with --id-token-alg ES256 (RS256 without it); update --id-token-alg EdDSA changes it; another value exits 2, nothing written', async () => {
+  it('creates a client with --id-token-alg ES256 (RS256 without it); update --id-token-alg RS256 changes it back; another value (EdDSA among them) exits 2, nothing written', async () => {
     const plain = JSON.parse((await clients(['create', '--name', 'Plain', '--redirect-uri', 'https://plain.example.com/cb'])).stdout) as Record<string, unknown>;
     expect(plain.id_token_signed_response_alg).to.equal('RS256');
     const created = await clients(['create', '--name', 'Quick', '--redirect-uri', 'https://quick.example.com/cb', '--id-token-alg', 'ES256']);
     expect(created.code, created.stderr).to.equal(0);
     const out = JSON.parse(created.stdout) as Record<string, unknown>;
     expect(out.id_token_signed_response_alg).to.equal('ES256');
-    const updated = await clients(['update', '--client-id', String(out.client_id), '--id-token-alg', 'EdDSA']);
+    const updated = await clients(['update', '--client-id', String(out.client_id), '--id-token-alg', 'RS256']);
     expect(updated.code, updated.stderr).to.equal(0);
-    expect((JSON.parse(updated.stdout) as Record<string, unknown>).id_token_signed_response_alg).to.equal('EdDSA');
-    expect((await database.db('oidc_clients').where({ client_id: out.client_id }).first()).id_token_signed_response_alg).to.equal('EdDSA');
+    expect((JSON.parse(updated.stdout) as Record<string, unknown>).id_token_signed_response_alg).to.equal('RS256');
+    expect((await database.db('oidc_clients').where({ client_id: out.client_id }).first()).id_token_signed_response_alg).to.equal('RS256');
     const before = await countRows(database.db, 'oidc_clients');
     const refused = await clients(['create', '--name', 'Bad', '--redirect-uri', 'https://b.example.com/cb', '--id-token-alg', 'HS256']);
     expect([refused.code, refused.stdout]).to.deep.equal([2, '']);
     expect(refused.stderr).to.include('id_token_signed_response_alg');
-    const unchanged = await clients(['update', '--client-id', String(out.client_id), '--id-token-alg', 'none']);
-    expect(unchanged.code).to.equal(2);
+    for (const alg of ['none', 'EdDSA']) {
+      const unchanged = await clients(['update', '--client-id', String(out.client_id), '--id-token-alg', alg]);
+      expect(unchanged.code, alg).to.equal(2);
+    }
     expect(await countRows(database.db, 'oidc_clients')).to.equal(before);
-    expect((await database.db('oidc_clients').where({ client_id: out.client_id }).first()).id_token_signed_response_alg).to.equal('EdDSA');
+    expect((await database.db('oidc_clients').where({ client_id: out.client_id }).first()).id_token_signed_response_alg).to.equal('RS256');
   });
 });

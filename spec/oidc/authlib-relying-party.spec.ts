@@ -143,15 +143,14 @@ describe(`Authlib (Python) signs its users in with Gatehouse and checks the ID t
     expect(await rp.send('userinfo')).to.include({ ok: true, status: 401 });
   });
 
-  for (const alg of ['ES256', 'EdDSA'] as const) {
-    it(`signs in a client set to ${alg}: Authlib verifies its ${alg} ID tokens itself, at the code exchange and after a refresh, and refuses a forged one`, async () => {
-      await signInAnother({ name: `Quick ${alg}`, authMethod: 'client_secret_basic', idTokenAlg: alg }, async (answer, quick) => {
-        expect(answer, String(answer.description)).to.include({ ok: true, id_token: true, alg, jwks_fetched: 1 });
-        const refreshed = await quick.send('refresh');
-        expect(refreshed, String(refreshed.description)).to.include({ ok: true, id_token: true, alg, same_subject: true, kid: answer.kid });
-        const forgery = await quick.send('verify', { id_token: forged(String(refreshed.jwt), { email: 'mallory@example.com' }) });
-        expect(forgery).to.include({ ok: false, error: 'bad_signature' });
-      });
+  it('signs in a client set to ES256: Authlib verifies its ES256 ID tokens itself, at the code exchange and after a refresh, and refuses a forged one', async () => {
+    const alg = 'ES256';
+    await signInAnother({ name: 'Quick ES256', authMethod: 'client_secret_basic', idTokenAlg: alg }, async (answer, quick) => {
+      expect(answer, String(answer.description)).to.include({ ok: true, id_token: true, alg, jwks_fetched: 1 });
+      const refreshed = await quick.send('refresh');
+      expect(refreshed, String(refreshed.description)).to.include({ ok: true, id_token: true, alg, same_subject: true, kid: answer.kid });
+      const forgery = await quick.send('verify', { id_token: forged(String(refreshed.jwt), { email: 'mallory@example.com' }) });
+      expect(forgery).to.include({ ok: false, error: 'bad_signature' });
     });
-  }
+  });
 });

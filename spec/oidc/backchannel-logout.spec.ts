@@ -217,13 +217,13 @@ describe(`OpenID provider: back-channel logout tells a client when the user's se
     expect([last.sub, last.sid]).to.deep.equal([deleted.sub, deleted.sid]);
   });
 
-  it('a client set to EdDSA gets its logout tokens signed with EdDSA, as its ID tokens are', async () => {
-    await server.service.useCases.updateOidcClient('operator', clientId, { id_token_signed_response_alg: 'EdDSA' });
+  it('a client set to ES256 gets its logout tokens signed with ES256, as its ID tokens are', async () => {
+    await server.service.useCases.updateOidcClient('operator', clientId, { id_token_signed_response_alg: 'ES256' });
     const { sub, sid } = await signedInAtClient('eve@example.com');
     const before = receiver.tokens.length;
     await server.service.useCases.disableUser('operator', { id: asUserId(sub) });
     await receiver.received(before + 1);
-    const payload = await verified(receiver.tokens[before]!, 'EdDSA');
+    const payload = await verified(receiver.tokens[before]!, 'ES256');
     expect([payload.sub, payload.sid]).to.deep.equal([sub, sid]);
   });
 });

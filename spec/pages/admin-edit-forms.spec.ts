@@ -80,20 +80,21 @@ describe('admin edit forms for OpenID clients and forward-auth rules (SQLite and
     const page = await get(`${CLIENTS}/${clientId}`, admin);
     expect(page.text).to.match(/<label for="client-id_token_signed_response_alg">ID token signature<\/label>/);
     expect(page.text).to.match(/<option value="RS256" selected[^>]*>RS256<\/option>/);
-    expect(page.text).to.include('<option value="EdDSA">EdDSA</option>');
+    expect(page.text).to.include('<option value="ES256">ES256</option>');
+    expect(page.text, 'only the algorithms a client may get').to.not.include('EdDSA');
     expect((await get('/gatehouse/admin/applications', admin)).text).to.include('<select id="client-id_token_signed_response_alg" name="id_token_signed_response_alg"');
     const saved = await post(`${CLIENTS}/${clientId}`, admin, { name: 'Grafana', redirect_uris: 'http://localhost:3001/cb', id_token_signed_response_alg: 'ES256' });
     expect(saved.status).to.equal(303);
     expect((await client()).idTokenAlgorithm).to.equal('ES256');
     expect((await get(`${CLIENTS}/${clientId}`, admin)).text).to.match(/<option value="ES256" selected[^>]*>ES256<\/option>/);
-    const refused = await post(`${CLIENTS}/${clientId}`, admin, { name: 'Renamed', redirect_uris: 'http://localhost:3001/cb', id_token_signed_response_alg: 'HS256' });
+    const refused = await post(`${CLIENTS}/${clientId}`, admin, { name: 'Renamed', redirect_uris: 'http://localhost:3001/cb', id_token_signed_response_alg: 'EdDSA' });
     expect(refused.status).to.equal(422);
     expect(refused.text).to.match(/<select id="client-id_token_signed_response_alg" name="id_token_signed_response_alg" aria-invalid="true"/);
     expect(refused.text).to.include('href="#client-id_token_signed_response_alg">ID token signature:');
     expect([(await client()).name, (await client()).idTokenAlgorithm], 'nothing written').to.deep.equal(['Grafana', 'ES256']);
-    const created = await post('/gatehouse/admin/applications/clients', admin, { name: 'Quick', redirect_uris: 'http://localhost:3002/cb', type: 'confidential', id_token_signed_response_alg: 'EdDSA' });
+    const created = await post('/gatehouse/admin/applications/clients', admin, { name: 'Quick', redirect_uris: 'http://localhost:3002/cb', type: 'confidential', id_token_signed_response_alg: 'ES256' });
     expect(created.status).to.equal(303);
-    expect((await h.useCases.listOidcClients('operator')).find((one) => one.name === 'Quick')?.idTokenAlgorithm).to.equal('EdDSA');
+    expect((await h.useCases.listOidcClients('operator')).find((one) => one.name === 'Quick')?.idTokenAlgorithm).to.equal('ES256');
   });
 
   it('a stale proof sends the change through the confirm page, which carries it out and lands on the edit page', async () => {

@@ -14,7 +14,6 @@ const PREFIX: Record<TokenKind, string> = { session: '', api_token: API_TOKEN_PR
 const KEY_PAIRS: Record<SigningAlgorithm, () => KeyPairKeyObjectResult> = {
   RS256: () => generateKeyPairSync('rsa', { modulusLength: 2048 }),
   ES256: () => generateKeyPairSync('ec', { namedCurve: 'P-256' }),
-  EdDSA: () => generateKeyPairSync('ed25519'),
 };
 
 export const sha256Hex = (secret: string): string => createHash('sha256').update(secret, 'utf8').digest('hex');

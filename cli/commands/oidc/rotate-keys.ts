@@ -5,7 +5,7 @@ import { EXIT_OK } from '../../exit-codes.js';
 import { withService } from '../../with-service.js';
 
 /**
- * New current signing keys (RS256, ES256 and EdDSA) for every instance; the old ones stay published for
+ * New current signing keys (RS256 and ES256) for every instance; the old ones stay published for
  * an hour, longer than anything they signed stays valid, and are deleted by a later rotation.
  * Running instances pick the new keys up within a minute. stdout: the new key ids, one a line.
  */

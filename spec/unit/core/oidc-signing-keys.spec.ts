@@ -5,20 +5,20 @@ import { memoryWorld } from '../../support/unit/memory-ports.js';
 const kidsOf = (jwks: string[]) => jwks.map((jwk) => (JSON.parse(jwk) as { kid: string; alg: string }));
 
 describe('OpenID signing key use cases (memory adapters)', () => {
-  it('makes one RS256, one ES256 and one EdDSA (Ed25519) key at the first load, in that order (discovery lists them so), and the same keys after', async () => {
+  it('makes one RS256 and one ES256 (P-256) key at the first load, in that order (discovery lists them so), and the same keys after', async () => {
     const world = memoryWorld();
     const first = kidsOf(await world.useCases.loadOidcSigningKeys());
-    expect(first.map((key) => key.alg)).to.deep.equal(['RS256', 'ES256', 'EdDSA']);
-    expect((JSON.parse((await world.useCases.loadOidcSigningKeys()).find((jwk) => jwk.includes('EdDSA'))!) as { kty: string; crv: string }).crv).to.equal('Ed25519');
+    expect(first.map((key) => key.alg)).to.deep.equal(['RS256', 'ES256']);
+    expect((JSON.parse((await world.useCases.loadOidcSigningKeys()).find((jwk) => jwk.includes('ES256'))!) as { kty: string; crv: string }).crv).to.equal('P-256');
     expect(kidsOf(await world.useCases.loadOidcSigningKeys())).to.deep.equal(first);
   });
 
-  it('a store made before EdDSA (an RS256 and an ES256 key) gains an EdDSA key at the next load and keeps the two', async () => {
+  it('a store with a current key of one algorithm only (an RS256 key) gains the missing ES256 key at the next load and keeps the one', async () => {
     const world = memoryWorld();
-    const old = newSigningKeys(world.ports, world.clock.now(), ['RS256', 'ES256']);
+    const old = newSigningKeys(world.ports, world.clock.now(), ['RS256']);
     await world.ports.oidcKeys.addWhereMissing(old);
     const loaded = kidsOf(await world.useCases.loadOidcSigningKeys());
-    expect(loaded.map((key) => key.alg)).to.have.members(['RS256', 'ES256', 'EdDSA']);
+    expect(loaded.map((key) => key.alg)).to.have.members(['RS256', 'ES256']);
     expect(loaded.map((key) => key.kid)).to.include.members(old.map((key) => key.kid));
   });
 

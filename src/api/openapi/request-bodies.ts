@@ -38,7 +38,7 @@ const appFields = {
   },
   id_token_signed_response_alg: {
     enum: [...SIGNING_ALGORITHMS],
-    description: 'What the client\'s ID tokens (and logout tokens) are signed with: RS256, which every OpenID Connect library verifies; ES256 or EdDSA (Ed25519) cost the server about a quarter of its signature. Any other value is 422.',
+    description: 'What the client\'s ID tokens (and logout tokens) are signed with: RS256, which every OpenID Connect library verifies; ES256, which costs the server about a quarter of its signature. Any other value is 422.',
   },
 };
 const ruleFields = {

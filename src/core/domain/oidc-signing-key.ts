@@ -13,7 +13,7 @@ export const signingKeySealContext = (kid: string): string => `oidc-signing-key:
 const byAlgorithm = (a: StoredSigningKey, b: StoredSigningKey): number => SIGNING_ALGORITHMS.indexOf(a.alg) - SIGNING_ALGORITHMS.indexOf(b.alg);
 
 /**
- * The keys to sign with and publish: current keys first, RS256, ES256, EdDSA (the provider signs
+ * The keys to sign with and publish: current keys first, RS256 then ES256 (the provider signs
  * with the first of an algorithm, and lists the algorithms in discovery in the order it meets them),
  * then those retired recently enough, newest first.
  */
@@ -23,8 +23,8 @@ export const publishedSigningKeys = (stored: readonly StoredSigningKey[], now: D
 };
 
 /**
- * The algorithms without a current key: all of them in an empty table, and one a release added
- * (EdDSA) in a database made before it, which gains its key at the next start without a rotation.
+ * The algorithms without a current key: all of them in an empty table, and any a later release adds
+ * in a database made before it, which then gains its key at the next start without a rotation.
  */
 export const algorithmsWithoutCurrentKey = (stored: readonly StoredSigningKey[]): SigningAlgorithm[] =>
   SIGNING_ALGORITHMS.filter((alg) => !stored.some((key) => key.alg === alg && key.retiredAt === null));

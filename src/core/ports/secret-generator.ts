@@ -29,6 +29,6 @@ export interface GeneratedSigningKey {
 export interface SecretGenerator {
   issue(kind: SecretKind): IssuedSecret;
   hashOf(secret: string): string;
-  /** The OpenID provider's: RS256 is RSA 2048, ES256 is P-256, EdDSA is Ed25519. */
+  /** The OpenID provider's: RS256 is RSA 2048, ES256 is P-256. */
   signingKey(alg: SigningAlgorithm): GeneratedSigningKey;
 }

@@ -348,7 +348,7 @@ export const de: Record<MessageKey, string> = {
   'admin.skipConsent': 'Ohne Zustimmung (eine eigene Anwendung)',
   'admin.requireMfa': 'Zweiten Faktor verlangen',
   'admin.idTokenAlg': 'Signatur der ID-Tokens',
-  'admin.idTokenAlgHint': 'RS256 funktioniert mit jeder Anwendung. ES256 und EdDSA kosten den Server weniger; wählen Sie sie nur, wenn die Anwendung sie prüfen kann.',
+  'admin.idTokenAlgHint': 'RS256 funktioniert mit jeder Anwendung. ES256 kostet den Server weniger; wählen Sie es nur, wenn die Anwendung es prüfen kann.',
   'admin.allowedGroups': 'Erlaubte Gruppen',
   'admin.allowedGroupsHint': 'Keine gewählt: Alle aktiven Konten dürfen sich anmelden.',
   'admin.everyone': 'Alle aktiven Konten',

@@ -350,7 +350,7 @@ export const en = {
   'admin.skipConsent': 'Skip consent (a first-party application)',
   'admin.requireMfa': 'Require a second factor',
   'admin.idTokenAlg': 'ID token signature',
-  'admin.idTokenAlgHint': 'RS256 works with every application. ES256 and EdDSA cost the server less; choose one only if the application verifies it.',
+  'admin.idTokenAlgHint': 'RS256 works with every application. ES256 costs the server less; choose it only if the application verifies it.',
   'admin.allowedGroups': 'Allowed groups',
   'admin.allowedGroupsHint': 'None chosen: every enabled user may sign in.',
   'admin.everyone': 'Every enabled user',
