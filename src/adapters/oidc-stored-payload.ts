@@ -1,5 +1,6 @@
 import type { OidcPayload } from '../core/ports/oidc-store.js';
 import { sha256Hex } from './crypto-secret-generator.js';
+import { isRecord } from '../core/domain/json-record.js';
 
 /**
  * The provider's keys (codes, tokens, session and interaction ids, user codes) are bearer values:
@@ -11,8 +12,6 @@ export const keyHashOf = (key: string): string => sha256Hex(key);
 // Stands for the payload's own key where it appears (jti; an interaction's returnTo, `…/auth/<uid>`).
 // JSON.stringify escapes every control character, so no value it writes can be taken for it.
 const OWN_KEY = '\u0001';
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const masked = (value: unknown, key: string): unknown => {
   if (typeof value !== 'string') return value;

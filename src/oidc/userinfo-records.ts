@@ -4,6 +4,7 @@ import type { OidcClient } from '../core/domain/oidc-client.js';
 import type { OidcPayload } from '../core/ports/oidc-store.js';
 import { amrOf, type TokenSource } from './client-access.js';
 import { clientMetadataOf } from './client-metadata.js';
+import { isRecord } from '../core/domain/json-record.js';
 
 /**
  * Stricter than oidc-provider's own check of a stored payload (formats/opaque.js verify, with its
@@ -17,8 +18,6 @@ const plainAndLive = (payload: OidcPayload, kind: string, nowSeconds: number): b
   (payload.iat === undefined || typeof payload.iat === 'number') &&
   (payload.format === undefined || payload.format === 'opaque') &&
   [payload.nbf, payload.iss, payload.aud, payload.consumed, payload.jwt, payload['jwt-ietf'], payload.paseto].every((field) => field === undefined);
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** A claims request naming userinfo claims (only an ID token's auth_time, from max_age, is ever asked today). */
 const requestsUserinfoClaims = (claims: unknown): boolean => {

@@ -1,6 +1,5 @@
 import type { LogoutTarget } from '../ports/backchannel-logout.js';
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+import { isRecord } from './json-record.js';
 
 /** The clients a provider session (oidc-provider's Session payload) signed the user in to, each with its sid. */
 export const sessionTargets = (payload: Readonly<Record<string, unknown>>): LogoutTarget[] => {
